@@ -1,0 +1,32 @@
+# One entry point for people and CI. `make play` and `make test` set everything up.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+
+.PHONY: install play test lint bench golden clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+play: install
+	$(BIN)/boardwright play flow-of-history --players 4 --bots greedy
+
+lint: install
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/boardwright bench
+
+golden: install
+	$(PY) scripts/regen_golden.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

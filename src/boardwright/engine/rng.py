@@ -1,0 +1,65 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+The game's randomness lives in the state (save, clone and replay need it), so the
+generator must be cheap to copy and trivially serialisable: splitmix64 fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """splitmix64: one 64-bit integer of state, deterministic on every platform."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = _mix(seed & _MASK)
+
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        rng = cls.__new__(cls)
+        rng.state = state & _MASK
+        return rng
+
+    def copy(self) -> Rng:
+        return Rng.from_state(self.state)
+
+    def next64(self) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self, salt: int) -> Rng:
+        """An independent stream derived from this one without advancing it."""
+        return Rng(self.state ^ _mix((salt * _GOLDEN) & _MASK))

@@ -1,0 +1,259 @@
+"""GameState: the public surface every game implements (see docs/architecture.md).
+
+A game subclasses GameState and fills in the underscored hooks. The base class owns
+what is the same for every game: turn checks, atomic application against the legal
+actions (the single source of truth), the log, records, JSON, clones and
+determinization.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, Decision
+from .errors import IllegalAction
+from .log import LogEntry
+from .options import OptionValue
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
+JsonDict = dict[str, Any]
+
+
+class GameState(ABC):
+    __slots__ = ("_cache", "_log", "history", "options", "players", "rng", "seed", "spec")
+
+    #: rule reference for "not your turn" and "the game is over" errors
+    TURN_RULE: ClassVar[str] = "turn order"
+
+    spec: GameSpec
+    players: int
+    seed: int
+    options: dict[str, OptionValue]
+    rng: Rng
+    _log: list[LogEntry]
+    history: list[tuple[int, str]]
+    _cache: dict[int, tuple[Decision, frozenset[str]]]
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def create(
+        cls, spec: GameSpec, players: int, seed: int, options: dict[str, OptionValue]
+    ) -> GameState:
+        st = cls.__new__(cls)
+        st.spec = spec
+        st.players = players
+        st.seed = seed
+        st.options = options
+        st.rng = Rng(seed)
+        st._log = []
+        st.history = []
+        st._cache = {}
+        st._setup()
+        return st
+
+    @classmethod
+    def load(cls, spec: GameSpec, data: JsonDict) -> GameState:
+        try:
+            st = cls.__new__(cls)
+            st.spec = spec
+            st.players = int(data["players"])
+            st.seed = int(data["seed"])
+            st.options = spec.validate(st.players, data["options"])
+            st.rng = Rng.from_state(int(data["rng"]))
+            st._log = [LogEntry.from_dict(e) for e in data["log"]]
+            st.history = [(int(s), str(a)) for s, a in data["history"]]
+            st._cache = {}
+            st._load(data["state"])
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"not a valid saved {spec.title} game: missing or bad {exc}") from None
+        return st
+
+    # ---------------------------------------------------------- game's hooks
+    @abstractmethod
+    def _setup(self) -> None: ...
+
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def _decision(self, seat: int) -> Decision: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action_id: str) -> None: ...
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JsonDict: ...
+
+    @abstractmethod
+    def _outcome(self) -> JsonDict: ...
+
+    @abstractmethod
+    def _dump(self) -> JsonDict: ...
+
+    @abstractmethod
+    def _load(self, data: JsonDict) -> None: ...
+
+    @abstractmethod
+    def _clone_into(self, other: Any) -> None: ...
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: Rng) -> None: ...
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    def _round(self) -> int:
+        return 0
+
+    def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
+        """A specific reason and rule for an action that is not legal, if the game knows one."""
+        return None
+
+    # ---------------------------------------------------------- public surface
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else self._to_act()
+
+    def _checked_seat(self, seat: int | None, allow_none: bool = False) -> None:
+        if seat is None and allow_none:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be a number from 0 to {self.players - 1}, got {seat!r}")
+
+    def _cached(self, seat: int) -> tuple[Decision, frozenset[str]]:
+        hit = self._cache.get(seat)
+        if hit is None:
+            dec = self._decision(seat)
+            hit = (dec, frozenset(a.id for a in dec.actions))
+            self._cache[seat] = hit
+        return hit
+
+    def decision(self, seat: int) -> Decision | None:
+        self._checked_seat(seat)
+        if seat not in self.to_act:
+            return None
+        return self._cached(seat)[0]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._checked_seat(seat)
+        if seat not in self.to_act:
+            return []
+        return list(self._cached(seat)[0].actions)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Perform a legal action; an illegal one raises IllegalAction and changes nothing."""
+        action_id = action.id if isinstance(action, Action) else action
+        if not isinstance(action_id, str):
+            raise IllegalAction(f"an action is given by its text id, not {action!r}", self.TURN_RULE)
+        self._checked_seat(seat)
+        if self.over:
+            raise IllegalAction("the game is over", self.TURN_RULE)
+        acting = self._to_act()
+        if seat not in acting:
+            who = ", ".join(map(str, acting))
+            raise IllegalAction(
+                f"seat {seat} has nothing to decide now (waiting for seat {who})", self.TURN_RULE
+            )
+        decision, ids = self._cached(seat)
+        if action_id not in ids:
+            why = self._why_illegal(seat, action_id)
+            if why is None:
+                why = (
+                    f"'{action_id}' is not one of the {len(ids)} choices for: {decision.prompt}",
+                    decision.rule,
+                )
+            raise IllegalAction(*why)
+        self._cache.clear()
+        self.history.append((seat, action_id))
+        self._apply(seat, action_id)
+
+    def view(self, seat: int | None) -> JsonDict:
+        """Everything `seat` may know (None: a spectator), as JSON-ready data."""
+        self._checked_seat(seat, allow_none=True)
+        out: JsonDict = {"game": self.spec.id, "seat": seat, "players": self.players}
+        out.update(self._view(seat))
+        out["to_act"] = list(self.to_act)
+        dec = self.decision(seat) if seat is not None else None
+        out["decision"] = dec.to_dict() if dec is not None else None
+        out["log"] = [e.to_dict() for e in self._log if e.visible(seat)]
+        out["over"] = self.over
+        if self.over:
+            out["outcome"] = self.outcome()
+        return out
+
+    def outcome(self) -> JsonDict:
+        """Scores with breakdowns, ranking and winners; provisional while the game runs."""
+        result = self._outcome()
+        result["final"] = self.over
+        return result
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return list(self._log)
+
+    def clone(self) -> GameState:
+        other = self.__class__.__new__(self.__class__)
+        other.spec = self.spec
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = Rng.from_state(self.rng.state)
+        other._log = self._log.copy()
+        other.history = self.history.copy()
+        other._cache = {}
+        self._clone_into(other)
+        return other
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "game": self.spec.id,
+            "version": self.spec.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "history": [[s, a] for s, a in self.history],
+            "log": [e.to_dict() for e in self._log],
+            "state": self._dump(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def record(self) -> JsonDict:
+        return {
+            "game": self.spec.id,
+            "version": self.spec.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[s, a] for s, a in self.history],
+        }
+
+    def determinize(self, seat: int, rng: Rng | random.Random | int) -> GameState:
+        """A copy where everything hidden from `seat` is re-sampled, with a fresh future."""
+        self._checked_seat(seat)
+        if isinstance(rng, Rng):
+            stream = Rng.from_state(rng.next64())
+        elif isinstance(rng, random.Random):
+            stream = Rng(rng.getrandbits(64))
+        else:
+            stream = Rng(int(rng))
+        other = self.clone()
+        other._determinize(seat, stream)
+        # The real generator would tell the future (later shuffles): replace it.
+        other.rng = Rng.from_state(stream.next64())
+        return other
+
+    # ---------------------------------------------------------- for games
+    def say(
+        self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
+    ) -> None:
+        self._log.append(LogEntry(len(self._log), self._round(), seat, text, rule, visible_to))

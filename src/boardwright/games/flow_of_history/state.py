@@ -1,0 +1,268 @@
+"""FlowState: the whole state of a game of The Flow of History, as plain data.
+
+Pending work (effects, attacks, cleanup, choices) is a stack of small tuples in
+`tasks`, so a game can be saved, cloned and resumed at any decision (§ docs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.engine import Decision, GameState, Rng
+
+from . import cleanup, effects, turn
+from .cards import AGES, TYPES, CardSet, load
+from .constants import BANKER
+from .nation import Nation, icons
+from .rules import ref
+
+Task = tuple[Any, ...]
+
+# Tasks that wait for a seat's choice; the rest resolve by themselves.
+DECISIONS = {
+    "start_pick": cleanup.start_pick,
+    "main": turn.main_decision,
+    "bonus": turn.bonus_decision,
+    "gain_choice": effects.gain_choice_decision,
+    "attack_target": effects.attack_target_decision,
+    "hit_choice": effects.hit_choice_decision,
+    "banker_pick": cleanup.banker_pick_decision,
+}
+APPLY = {
+    "start_pick": cleanup.apply_start_pick,
+    "main": turn.apply_main,
+    "bonus": turn.apply_bonus,
+    "gain_choice": effects.apply_gain_choice,
+    "attack_target": effects.apply_attack_target,
+    "hit_choice": effects.apply_hit_choice,
+    "banker_pick": cleanup.apply_banker_pick,
+}
+AUTOMATIC = {
+    "effect": effects.resolve_effect,
+    "hit": effects.resolve_hit,
+    "cleanup": cleanup.resolve_cleanup,
+    "end_check": cleanup.resolve_end_check,
+}
+
+
+class FlowState(GameState):
+    __slots__ = (
+        "box",
+        "cards",
+        "current",
+        "dealt",
+        "deck",
+        "end_triggered",
+        "finished",
+        "invested",
+        "investor",
+        "market",
+        "nations",
+        "picks",
+        "reserve",
+        "stake",
+        "supply",
+        "tasks",
+        "tokens",
+        "turn",
+    )
+    TURN_RULE = ref("5")
+
+    cards: CardSet
+    current: int
+    turn: int
+    market: list[int]
+    investor: dict[int, int]  # market card -> seat (BANKER in the 2-player game)
+    stake: dict[int, int]  # market card -> tokens under it
+    invested: list[int]  # seat -> card it has its marker on, or -1
+    deck: list[int]  # bottom first: pop() draws the top card
+    box: list[int]  # removed from the game
+    nations: list[Nation]
+    tokens: list[int]
+    supply: int
+    reserve: int
+    tasks: list[Task]
+    end_triggered: bool
+    finished: bool
+    dealt: list[list[int]]  # 2 players: the starting cards dealt to choose from
+    picks: list[int]  # 2 players: the starting card each chose, or -1
+
+    # ------------------------------------------------------------- setup (§4)
+    def _setup(self) -> None:
+        self.cards = load()
+        cleanup.setup(self)
+        self.run()
+
+    # ------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        return self.finished
+
+    def _round(self) -> int:
+        return self.turn // self.players + 1
+
+    def icons(self, seat: int) -> list[int]:
+        return icons(self.cards, self.nations[seat])
+
+    def market_size(self) -> int:
+        return 6 if self.players == 5 else 5
+
+    def current_age(self) -> int:
+        """The highest age among cards in the Market or in a Nation (§5.7)."""
+        cards = self.cards.cards
+        age = max((cards[c].age_number for c in self.market), default=0)
+        for nation in self.nations:
+            for stack in nation:
+                for c in stack:
+                    if cards[c].age_number > age:
+                        age = cards[c].age_number
+        return age
+
+    def name(self, card: int) -> str:
+        return self.cards.cards[card].name
+
+    def seat_name(self, seat: int) -> str:
+        return "the Banker" if seat == BANKER else f"seat {seat}"
+
+    # ------------------------------------------------------------- flow
+    def push(self, *task: Any) -> None:
+        self.tasks.append(task)
+
+    def run(self) -> None:
+        """Resolve automatic tasks until a choice is owed or the game is over."""
+        while self.tasks and not self.finished:
+            top = self.tasks[-1]
+            auto = AUTOMATIC.get(top[0])
+            if auto is not None:
+                self.tasks.pop()
+                auto(self, top)
+                continue
+            if self._decision_for(top).actions:
+                return
+            self.tasks.pop()  # a choice with nothing to choose from is skipped
+            self.say(top[1] if len(top) > 1 else None, f"nothing to choose for {top[0]}", ref("3.1"))
+
+    def _decision_for(self, task: Task, seat: int | None = None) -> Decision:
+        return DECISIONS[task[0]](self, task, seat)
+
+    def _to_act(self) -> tuple[int, ...]:
+        if not self.tasks:
+            return ()
+        top = self.tasks[-1]
+        if top[0] == "start_pick":
+            return tuple(s for s in range(self.players) if self.picks[s] == -1)
+        return (top[1],)
+
+    def _decision(self, seat: int) -> Decision:
+        return self._decision_for(self.tasks[-1], seat)
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        top = self.tasks[-1]
+        APPLY[top[0]](self, top, seat, action_id)
+        self.run()
+
+    def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
+        return turn.why_illegal(self, seat, action_id)
+
+    # ------------------------------------------------------------- copies
+    def _clone_into(self, other: Any) -> None:
+        other.cards = self.cards
+        other.current = self.current
+        other.turn = self.turn
+        other.market = self.market.copy()
+        other.investor = self.investor.copy()
+        other.stake = self.stake.copy()
+        other.invested = self.invested.copy()
+        other.deck = self.deck.copy()
+        other.box = self.box.copy()
+        other.nations = [[stack.copy() for stack in n] for n in self.nations]
+        other.tokens = self.tokens.copy()
+        other.supply = self.supply
+        other.reserve = self.reserve
+        other.tasks = self.tasks.copy()
+        other.end_triggered = self.end_triggered
+        other.finished = self.finished
+        other.dealt = [d.copy() for d in self.dealt]
+        other.picks = self.picks.copy()
+
+    def _dump(self) -> dict[str, Any]:
+        ids = self.cards.cards
+
+        def names(cs: list[int]) -> list[str]:
+            return [ids[c].id for c in cs]
+
+        return {
+            "current": self.current,
+            "turn": self.turn,
+            "market": names(self.market),
+            "investments": [[ids[c].id, self.investor[c], self.stake[c]] for c in self.market
+                            if c in self.investor],
+            "deck": names(self.deck),
+            "box": names(self.box),
+            "nations": [{TYPES[t]: names(stack) for t, stack in enumerate(n)} for n in self.nations],
+            "tokens": self.tokens,
+            "supply": self.supply,
+            "reserve": self.reserve,
+            "tasks": [list(t) for t in self.tasks],
+            "end_triggered": self.end_triggered,
+            "finished": self.finished,
+            "dealt": [names(d) for d in self.dealt],
+            "picks": self.picks,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.cards = cs = load()
+
+        def idx(names: list[str]) -> list[int]:
+            try:
+                return [cs.by_id[n] for n in names]
+            except KeyError as exc:
+                raise ValueError(f"saved game names an unknown card {exc}") from None
+
+        self.current = int(data["current"])
+        self.turn = int(data["turn"])
+        self.market = idx(data["market"])
+        self.investor, self.stake = {}, {}
+        for card_id, seat, stake in data["investments"]:
+            c = idx([card_id])[0]
+            self.investor[c] = int(seat)
+            self.stake[c] = int(stake)
+        self.invested = [-1] * self.players
+        for c, seat in self.investor.items():
+            if seat != BANKER:
+                self.invested[seat] = c
+        self.deck = idx(data["deck"])
+        self.box = idx(data["box"])
+        self.nations = [[idx(n.get(t, [])) for t in TYPES] for n in data["nations"]]
+        self.tokens = [int(t) for t in data["tokens"]]
+        self.supply = int(data["supply"])
+        self.reserve = int(data["reserve"])
+        self.tasks = [tuple(t) for t in data["tasks"]]
+        self.end_triggered = bool(data["end_triggered"])
+        self.finished = bool(data["finished"])
+        self.dealt = [idx(d) for d in data["dealt"]]
+        self.picks = [int(p) for p in data["picks"]]
+        if len(self.nations) != self.players or len(self.tokens) != self.players:
+            raise ValueError("saved game has the wrong number of nations or token counts")
+
+    # ------------------------------------------------------------- hidden info
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Reshuffle each age's part of the deck; re-guess an opponent's hidden pick."""
+        cards = self.cards.cards
+        fixed = {self.cards.by_id["the-future"], self.cards.by_id["the-internet"]}
+        for age in AGES:
+            slots = [i for i, c in enumerate(self.deck) if cards[c].age == age and c not in fixed]
+            block = [self.deck[i] for i in slots]
+            rng.shuffle(block)
+            for i, c in zip(slots, block, strict=True):
+                self.deck[i] = c
+        for other in range(self.players):
+            if other != seat and self.picks[other] != -1 and self.dealt[other]:
+                self.picks[other] = rng.choice(self.dealt[other])
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return turn.view(self, seat)
+
+    def _outcome(self) -> dict[str, Any]:
+        return cleanup.outcome(self)
+

@@ -1,0 +1,275 @@
+"""Phase I: the five actions (§5.1–§5.5), their legality, and the seat views."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action, Decision
+
+from . import effects
+from .cards import HARVEST, ICONS, TRADE, TYPES
+from .constants import BANKER
+from .nation import active_cards, place
+from .rules import card_ref, ref
+
+if TYPE_CHECKING:
+    from .state import FlowState, Task
+
+
+# ---------------------------------------------------------------- options
+def _invest_actions(s: FlowState, seat: int) -> list[Action]:
+    tok = s.tokens[seat]
+    if s.invested[seat] != -1 or tok < 1:
+        return []
+    low = 0 if s.options["zero_investment"] else 1
+    out: list[Action] = []
+    for c in s.market:
+        if c not in s.investor:
+            card = s.cards.cards[c]
+            out.extend(
+                Action(f"invest:{card.id}:{n}", f"Invest {n} in {card.name}")
+                for n in range(low, tok + 1)
+            )
+    return out
+
+
+def _snipe_actions(s: FlowState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for c in s.market:
+        owner = s.investor.get(c)
+        if owner is None or owner == seat or s.tokens[seat] < s.stake[c]:
+            continue
+        card = s.cards.cards[c]
+        out.append(Action(f"snipe:{card.id}",
+                          f"Snipe {card.name} from {s.seat_name(owner)} for {s.stake[c]}"))
+    return out
+
+
+def _activate_actions(s: FlowState, seat: int) -> list[Action]:
+    return [
+        Action(f"activate:{card.id}", f"Activate {card.name}")
+        for card in active_cards(s.cards, s.nations[seat])
+        if card.timing == "turn_action" and effects.can_activate(s, seat, card.num)
+    ]
+
+
+def main_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
+    me = task[1]
+    acts = _invest_actions(s, me)
+    if s.invested[me] != -1:
+        c = s.invested[me]
+        acts.append(Action("complete", f"Complete {s.name(c)} ({s.stake[c]} invested)"))
+    acts += _snipe_actions(s, me)
+    acts += _activate_actions(s, me)
+    acts.append(Action("harvest", "Harvest"))
+    return Decision(me, "action", f"Seat {me}: choose your action for the turn", ref("5"),
+                    tuple(acts))
+
+
+def bonus_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
+    me = task[1]
+    acts = _invest_actions(s, me) + _snipe_actions(s, me)
+    acts.append(Action("pass", "No bonus action"))
+    return Decision(me, "completion_bonus", "Completion bonus: Invest, Snipe, or pass",
+                    ref("7.2"), tuple(acts))
+
+
+# ---------------------------------------------------------------- apply
+def apply_main(s: FlowState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    s.push("cleanup", seat)
+    _do(s, seat, action_id)
+
+
+def apply_bonus(s: FlowState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    if action_id == "pass":
+        s.say(seat, "takes no completion bonus", ref("7.2"))
+    else:
+        _do(s, seat, action_id)
+
+
+def _do(s: FlowState, seat: int, action_id: str) -> None:
+    kind, _, rest = action_id.partition(":")
+    by_id = s.cards.by_id
+    if kind == "invest":
+        card_id, _, n = rest.rpartition(":")
+        invest(s, seat, by_id[card_id], int(n))
+    elif kind == "complete":
+        complete(s, seat)
+    elif kind == "snipe":
+        snipe(s, seat, by_id[rest])
+    elif kind == "activate":
+        effects.activate(s, seat, by_id[rest])
+    elif kind == "harvest":
+        harvest(s, seat)
+
+
+def invest(s: FlowState, seat: int, card: int, n: int) -> None:
+    s.tokens[seat] -= n
+    s.investor[card] = seat
+    s.stake[card] = n
+    s.invested[seat] = card
+    s.say(seat, f"invests {n} in {s.name(card)}", ref("5.1"))
+
+
+def complete(s: FlowState, seat: int) -> None:
+    card = s.invested[seat]
+    n = s.stake.pop(card)
+    del s.investor[card]
+    s.invested[seat] = -1
+    s.supply += n
+    c = s.cards.cards[card]
+    icon = s.cards.investor_bonus[c.type]
+    bonus = min(s.icons(seat)[icon], s.supply)  # counted before the card joins (§5.2)
+    s.supply -= bonus
+    s.tokens[seat] += bonus
+    s.say(seat, f"completes {c.name}: {n} to the Supply, investor bonus {bonus} "
+                f"({ICONS[icon]})", ref("5.2"))
+    s.market.remove(card)
+    if s.players == 2:
+        s.push("bonus", seat)  # resolved after the card's own effect (§7.2)
+    effects.gain(s, seat, card)
+
+
+def snipe(s: FlowState, seat: int, card: int) -> None:
+    prev = s.investor.pop(card)
+    n = s.stake.pop(card)
+    s.tokens[seat] -= n
+    if prev == BANKER:
+        s.supply += n  # paying the Banker feeds the Supply (§7.3)
+    else:
+        s.tokens[prev] += n
+        s.invested[prev] = -1
+    s.supply += n
+    s.say(seat, f"snipes {s.name(card)} from {s.seat_name(prev)}, paying {n}",
+          ref("7.3") if prev == BANKER else ref("5.3"))
+    if prev != BANKER:
+        trade = min(s.icons(prev)[TRADE], s.supply)
+        s.supply -= trade
+        half = s.supply // 2
+        s.supply -= half
+        s.tokens[prev] += trade + half
+        s.say(prev, f"takes {trade} for Trade icons and {half} (half the Supply)", ref("5.3"))
+    s.market.remove(card)
+    effects.gain(s, seat, card)
+
+
+def harvest(s: FlowState, seat: int) -> None:
+    h = min(s.icons(seat)[HARVEST], s.reserve)
+    s.reserve -= h
+    s.supply += h
+    half = s.supply // 2
+    s.supply -= half
+    s.tokens[seat] += half
+    age = s.current_age()
+    short = max(0, age - s.tokens[seat])
+    from_supply = min(short, s.supply)
+    from_reserve = min(short - from_supply, s.reserve)
+    s.supply -= from_supply
+    s.reserve -= from_reserve
+    s.tokens[seat] += from_supply + from_reserve
+    s.say(seat, f"harvests: {h} from the Reserve to the Supply, takes {half}, then tops up "
+                f"{from_supply} from the Supply and {from_reserve} from the Reserve", ref("5.5"))
+
+
+# ---------------------------------------------------------------- explanations
+def why_illegal(s: FlowState, seat: int, action_id: str) -> tuple[str, str] | None:
+    """Name the rule an attempted main action breaks (for 'why can't I?')."""
+    if not s.tasks or s.tasks[-1][0] not in ("main", "bonus"):
+        return None
+    bonus = s.tasks[-1][0] == "bonus"
+    kind, _, rest = action_id.partition(":")
+    by_id = s.cards.by_id
+    if bonus and kind in ("complete", "activate", "harvest"):
+        return "the completion bonus allows only Invest or Snipe", ref("7.2")
+    if kind == "invest":
+        card_id, _, amount = rest.rpartition(":")
+        if s.invested[seat] != -1:
+            return f"you already have your marker on {s.name(s.invested[seat])}", ref("5.1")
+        if s.tokens[seat] == 0:
+            return "you have no resource tokens to invest", ref("5.1")
+        if card_id not in by_id or by_id[card_id] not in s.market:
+            return f"'{card_id}' is not a card in the Market", ref("5.1")
+        if by_id[card_id] in s.investor:
+            owner = s.seat_name(s.investor[by_id[card_id]])
+            return f"{s.name(by_id[card_id])} already carries an investment by {owner}", ref("5.1")
+        if not amount.isdigit():
+            return f"'{amount}' is not a number of tokens", ref("5.1")
+        if int(amount) > s.tokens[seat]:
+            return f"you have only {s.tokens[seat]} tokens", ref("5.1")
+        if int(amount) == 0:
+            return "an investment needs at least 1 token (option zero_investment)", ref("9")
+    if kind == "complete" and s.invested[seat] == -1:
+        return "you have not invested in a card", ref("5.2")
+    if kind == "snipe":
+        c = by_id.get(rest)
+        if c is None or c not in s.market:
+            return f"'{rest}' is not a card in the Market", ref("5.3")
+        if c not in s.investor:
+            return f"nobody has invested in {s.name(c)}", ref("5.3")
+        if s.investor[c] == seat:
+            return "you cannot snipe your own investment", ref("5.3")
+        if s.tokens[seat] < s.stake[c]:
+            return (f"sniping {s.name(c)} costs {s.stake[c]} tokens and you have "
+                    f"{s.tokens[seat]}", ref("5.3"))
+    if kind == "activate":
+        c = by_id.get(rest)
+        if c is None or all(a.num != c for a in active_cards(s.cards, s.nations[seat])):
+            return f"'{rest}' is not an uncovered card in your Nation", ref("5.4")
+        if s.cards.cards[c].timing != "turn_action":
+            return f"{s.name(c)} has no Turn Action effect", ref("3.5")
+        return f"{s.name(c)}'s effect cannot be carried out now", card_ref(rest)
+    return None
+
+
+# ---------------------------------------------------------------- views
+def _card(s: FlowState, c: int) -> dict[str, Any]:
+    card = s.cards.cards[c]
+    return {"id": card.id, "name": card.name, "age": card.age, "type": TYPES[card.type],
+            "timing": card.timing}
+
+
+def view(s: FlowState, seat: int | None) -> dict[str, Any]:
+    cards = s.cards.cards
+    ages: dict[str, int] = {}
+    for c in s.deck:
+        ages[cards[c].age] = ages.get(cards[c].age, 0) + 1
+    market = []
+    for c in s.market:
+        entry = _card(s, c)
+        owner = s.investor.get(c)
+        entry["investor"] = None if owner is None else ("banker" if owner == BANKER else owner)
+        entry["stake"] = s.stake.get(c, 0)
+        market.append(entry)
+    nations = []
+    for p in range(s.players):
+        counts = s.icons(p)
+        nations.append({
+            "seat": p,
+            "tokens": s.tokens[p],
+            "invested_in": None if s.invested[p] == -1 else cards[s.invested[p]].id,
+            "stacks": {TYPES[t]: [_card(s, c) for c in stack]
+                       for t, stack in enumerate(s.nations[p]) if stack},
+            "icons": dict(zip(ICONS, counts, strict=True)),
+            "starting_card_chosen": s.picks[p] != -1 if s.dealt[p] else None,
+        })
+    out: dict[str, Any] = {
+        "current_player": s.current,
+        "turn": s.turn,
+        "round": s._round(),
+        "current_age": s.current_age(),
+        "market": market,
+        "deck": {"count": len(s.deck), "by_age": ages},
+        "supply": s.supply,
+        "reserve": s.reserve,
+        "nations": nations,
+        "end_triggered": s.end_triggered,
+    }
+    if seat is not None and s.dealt[seat]:
+        out["dealt"] = [_card(s, c) for c in s.dealt[seat]]
+        out["my_pick"] = None if s.picks[seat] == -1 else cards[s.picks[seat]].id
+    return out
+
+
+__all__ = ["complete", "harvest", "invest", "place", "snipe"]
