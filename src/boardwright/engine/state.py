@@ -112,6 +112,14 @@ class GameState(ABC):
     def _round(self) -> int:
         return 0
 
+    def components(self) -> dict[str, int]:
+        """Totals of finite components (tokens, cards, ...) that must never change.
+
+        The conformance suite checks these stay constant through a game; a game whose
+        components all move between places returns a stable fingerprint per kind.
+        """
+        return {}
+
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
         """A specific reason and rule for an action that is not legal, if the game knows one."""
         return None

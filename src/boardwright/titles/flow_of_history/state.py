@@ -260,6 +260,17 @@ class FlowState(GameState):
             if other != seat and self.picks[other] != -1 and self.dealt[other]:
                 self.picks[other] = rng.choice(self.dealt[other])
 
+    def components(self) -> dict[str, int]:
+        """Tokens and cards wherever they are: 72 tokens, each of the 67 cards once (§1)."""
+        places = [self.market, self.deck, self.box, *self.dealt]
+        places += [stack for nation in self.nations for stack in nation]
+        seen = [c for place in places for c in place]
+        return {
+            "tokens": sum(self.tokens) + self.supply + self.reserve + sum(self.stake.values()),
+            "cards": len(seen),
+            "distinct_cards": len(set(seen)),
+        }
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         return turn.view(self, seat)
 
