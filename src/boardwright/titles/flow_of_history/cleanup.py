@@ -150,8 +150,12 @@ def resolve_cleanup(s: FlowState, task: Task) -> None:
             s.box.append(card)
             s.say(None, f"the Banker's card {s.name(card)} is discarded", ref("7.4"))
     replenish(s)
+    if s.finished:  # The Future ended the game on the spot (option future_ends)
+        return
     age_check(s)
     replenish(s)
+    if s.finished:
+        return
     s.push("end_check", seat)
     if s.players == 2 and not s.finished:
         s.push("banker_pick", seat)

@@ -137,10 +137,11 @@ class FlowState(GameState):
                 self.tasks.pop()
                 auto(self, top)
                 continue
-            if self._decision_for(top).actions:
+            decision = self._decision_for(top)
+            if decision.actions:
                 return
             self.tasks.pop()  # a choice with nothing to choose from is skipped
-            self.say(top[1] if len(top) > 1 else None, f"nothing to choose for {top[0]}", ref("3.1"))
+            self.say(decision.seat, f"nothing to choose: {decision.prompt}", decision.rule)
 
     def _decision_for(self, task: Task, seat: int | None = None) -> Decision:
         return DECISIONS[task[0]](self, task, seat)
@@ -203,7 +204,7 @@ class FlowState(GameState):
             "tokens": self.tokens,
             "supply": self.supply,
             "reserve": self.reserve,
-            "tasks": [list(t) for t in self.tasks],
+            "tasks": [_task_out(t, ids) for t in self.tasks],
             "end_triggered": self.end_triggered,
             "finished": self.finished,
             "dealt": [names(d) for d in self.dealt],
@@ -237,7 +238,7 @@ class FlowState(GameState):
         self.tokens = [int(t) for t in data["tokens"]]
         self.supply = int(data["supply"])
         self.reserve = int(data["reserve"])
-        self.tasks = [tuple(t) for t in data["tasks"]]
+        self.tasks = [_task_in(t, cs.by_id) for t in data["tasks"]]
         self.end_triggered = bool(data["end_triggered"])
         self.finished = bool(data["finished"])
         self.dealt = [idx(d) for d in data["dealt"]]
@@ -277,3 +278,19 @@ class FlowState(GameState):
     def _outcome(self) -> dict[str, Any]:
         return cleanup.outcome(self)
 
+
+# Tasks whose third element is a card: saved by card id, so a save names cards, not positions.
+CARD_TASKS = {"effect", "gain_choice", "attack_target", "hit", "hit_choice"}
+
+
+def _task_out(task: Task, cards: Any) -> list[Any]:
+    out = list(task)
+    if task[0] in CARD_TASKS:
+        out[2] = cards[task[2]].id
+    return out
+
+
+def _task_in(task: list[Any], by_id: dict[str, int]) -> Task:
+    if task[0] in CARD_TASKS:
+        task = [*task[:2], by_id[task[2]], *task[3:]]
+    return tuple(task)
