@@ -19,7 +19,9 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> GameStat
             raise ValueError(
                 f"record is for version {rec['version']} of {spec.id}, this is {spec.version}"
             )
-        state = spec.new_game(int(rec["players"]), int(rec["seed"]), rec.get("options") or {})
+        state = spec.new_game(
+            int(rec["players"]), int(rec["seed"]), rec.get("options") or {}, rec.get("data")
+        )
         actions = rec["actions"]
     except KeyError as exc:
         raise ValueError(f"not a game record: missing {exc}") from None

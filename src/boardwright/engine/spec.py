@@ -35,12 +35,17 @@ class GameSpec:
         return validate_options(self.options, options)
 
     def new_game(
-        self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        data: str | None = None,
     ) -> GameState:
+        """A new game; `data` names a data-pack folder overlaying the shipped components."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
         chosen = self.validate(players, options)
-        return self.state_cls.create(self, players, seed, chosen)
+        return self.state_cls.create(self, players, seed, chosen, data)
 
     def from_json(self, text: str | Mapping[str, Any]) -> GameState:
         data = json.loads(text) if isinstance(text, str) else dict(text)

@@ -26,7 +26,9 @@ JsonDict = dict[str, Any]
 
 
 class GameState(ABC):
-    __slots__ = ("_cache", "_log", "history", "options", "players", "rng", "seed", "spec")
+    __slots__ = (
+        "_cache", "_log", "data_pack", "history", "options", "players", "rng", "seed", "spec",
+    )
 
     #: rule reference for "not your turn" and "the game is over" errors
     TURN_RULE: ClassVar[str] = "turn order"
@@ -35,6 +37,7 @@ class GameState(ABC):
     players: int
     seed: int
     options: dict[str, OptionValue]
+    data_pack: str | None  # a data pack folder overlaying the shipped component data
     rng: Rng
     _log: list[LogEntry]
     history: list[tuple[int, str]]
@@ -43,13 +46,19 @@ class GameState(ABC):
     # ----------------------------------------------------------------- creation
     @classmethod
     def create(
-        cls, spec: GameSpec, players: int, seed: int, options: dict[str, OptionValue]
+        cls,
+        spec: GameSpec,
+        players: int,
+        seed: int,
+        options: dict[str, OptionValue],
+        data_pack: str | None = None,
     ) -> GameState:
         st = cls.__new__(cls)
         st.spec = spec
         st.players = players
         st.seed = seed
         st.options = options
+        st.data_pack = data_pack
         st.rng = Rng(seed)
         st._log = []
         st.history = []
@@ -65,6 +74,7 @@ class GameState(ABC):
             st.players = int(data["players"])
             st.seed = int(data["seed"])
             st.options = spec.validate(st.players, data["options"])
+            st.data_pack = data.get("data")
             st.rng = Rng.from_state(int(data["rng"]))
             st._log = [LogEntry.from_dict(e) for e in data["log"]]
             st.history = [(int(s), str(a)) for s, a in data["history"]]
@@ -212,6 +222,7 @@ class GameState(ABC):
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
+        other.data_pack = self.data_pack
         other.rng = Rng.from_state(self.rng.state)
         other._log = self._log.copy()
         other.history = self.history.copy()
@@ -226,6 +237,7 @@ class GameState(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
+            "data": self.data_pack,
             "rng": self.rng.state,
             "history": [[s, a] for s, a in self.history],
             "log": [e.to_dict() for e in self._log],
@@ -242,6 +254,7 @@ class GameState(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
+            "data": self.data_pack,
             "actions": [[s, a] for s, a in self.history],
         }
 

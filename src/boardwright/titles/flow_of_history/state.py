@@ -89,7 +89,7 @@ class FlowState(GameState):
 
     # ------------------------------------------------------------- setup (§4)
     def _setup(self) -> None:
-        self.cards = load()
+        self.cards = load(self.data_pack)
         cleanup.setup(self)
         self.run()
 
@@ -212,7 +212,7 @@ class FlowState(GameState):
         }
 
     def _load(self, data: dict[str, Any]) -> None:
-        self.cards = cs = load()
+        self.cards = cs = load(self.data_pack)
 
         def idx(names: list[str]) -> list[int]:
             try:
