@@ -46,6 +46,8 @@ def overlay(base: dict[str, Any], pack_file: Path, list_key: str) -> dict[str, A
         extra = json.loads(pack_file.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise DataError([f"{pack_file}: not valid JSON: {exc}"]) from None
+    if not isinstance(extra, dict):
+        raise DataError([f"{pack_file}: a data file holds one JSON object, not {type(extra).__name__}"])
     merged = dict(base)
     records = {r["id"]: r for r in base.get(list_key, [])}
     for rec in extra.get(list_key, []):

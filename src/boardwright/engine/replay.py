@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import UnknownGame
 from .registry import game
 from .state import GameState
 
@@ -23,6 +24,8 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> GameStat
             int(rec["players"]), int(rec["seed"]), rec.get("options") or {}, rec.get("data")
         )
         actions = rec["actions"]
+    except UnknownGame as exc:
+        raise ValueError(f"cannot replay: {exc}") from None
     except KeyError as exc:
         raise ValueError(f"not a game record: missing {exc}") from None
     for seat, action_id in actions[:upto]:

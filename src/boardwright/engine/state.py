@@ -226,7 +226,7 @@ class GameState(ABC):
         other.rng = Rng.from_state(self.rng.state)
         other._log = self._log.copy()
         other.history = self.history.copy()
-        other._cache = {}
+        other._cache = self._cache.copy()  # decisions are immutable: safe to share
         self._clone_into(other)
         return other
 
@@ -268,6 +268,7 @@ class GameState(ABC):
         else:
             stream = Rng(int(rng))
         other = self.clone()
+        other._cache = {}
         other._determinize(seat, stream)
         # The real generator would tell the future (later shuffles): replace it.
         other.rng = Rng.from_state(stream.next64())

@@ -256,14 +256,20 @@ def raw_shipped() -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=8)
 def load(pack: str | None = None) -> CardSet:
     """The shipped cards, overlaid by a data pack folder's cards.json if given."""
+    if pack is None:
+        return _load(None, 0)
+    pack_file = Path(pack) / "cards.json"
+    # The file's change time is part of the cache key, so an edited pack is read again.
+    return _load(str(pack_file), pack_file.stat().st_mtime_ns if pack_file.exists() else 0)
+
+
+@lru_cache(maxsize=16)
+def _load(pack_file: str | None, stamp: int) -> CardSet:
     raw = raw_shipped()
     filename = "cards.json"
-    if pack is not None:
-        pack_file = Path(pack) / "cards.json"
-        if pack_file.exists():
-            raw = overlay(raw, pack_file, "cards")
-            filename = str(pack_file)
+    if pack_file is not None and Path(pack_file).exists():
+        raw = overlay(raw, Path(pack_file), "cards")
+        filename = pack_file
     return build(parse_card_file(raw, filename))

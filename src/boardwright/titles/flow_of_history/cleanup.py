@@ -89,7 +89,7 @@ def setup(s: FlowState) -> None:
         s.say(None, f"the Banker invests {stake} in {s.name(warriors)}; the Supply starts "
                     f"with {TWO_PLAYER_SUPPLY}", ref("7.1"))
     s.current = s.rng.below(p)
-    s.say(s.current, f"seat {s.current} starts", ref("4"))
+    s.say(s.current, "takes the first turn", ref("4"))
     s.push("main", s.current)
     if p == 2:
         s.push("start_pick")

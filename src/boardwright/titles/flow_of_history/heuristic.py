@@ -1,0 +1,90 @@
+"""The greedy bot's evaluation of a Flow of History position, for one seat.
+
+It reads only public information: the provisional score of every Nation
+(`state.outcome()`), resource tokens, the investments in the Market and the size of
+the deck. Values are in victory points; a token is worth a fraction of one.
+
+Own value minus the best opponent's value, where a value is the unrounded score plus
+tokens in hand and under cards; the seat's own investment also counts part of what
+completing the card would add to its Nation. A small bonus per card drawn from the
+deck (every completion, snipe and gain draws one) keeps one-step greedy play from
+stalling when no Market card is worth buying; without it, greedy-only 3- and 4-player
+games often ran into the turn limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.engine import GameState
+
+from .constants import BANKER
+from .nation import place, score
+from .state import FlowState
+
+TOKEN = 0.3  # a resource token in hand
+STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
+PROSPECT = 0.5  # share of the invested card's value counted before completing it
+INVESTED = 0.1  # having a marker out at all (so that even a worthless card gets bought)
+TEMPO = 0.4  # each card drawn from the deck: pushes the game on, so greedy play cannot stall
+WIN = 100.0  # bonus for winning once the game is over (shared wins split it)
+
+
+def points(b: dict[str, Any]) -> float:
+    """The provisional score without rounding the other icons down (smoother to compare)."""
+    return float(b["culture_vp"]) + float(b["other_icons"]) / 2 + float(sum(b["end_game_vp"].values()))
+
+
+_VALUES: dict[tuple[Any, ...], float] = {}
+
+
+def card_value(s: FlowState, seat: int, card: int) -> float:
+    """How many points `seat` would gain by adding `card` to its Nation now (memoized)."""
+    nation = s.nations[seat]
+    visible = s.options["tiebreak_cards"] == "visible"
+    key = (id(s.cards), visible, card, *(tuple(stack) for stack in nation))
+    hit = _VALUES.get(key)
+    if hit is not None:
+        return hit
+    before = points(score(s.cards, nation, 0, visible))
+    trial = [stack.copy() for stack in nation]
+    place(s.cards, trial, card)
+    value = points(score(s.cards, trial, 0, visible)) - before
+    if len(_VALUES) > 50_000:
+        _VALUES.clear()
+    _VALUES[key] = value
+    return value
+
+
+def investment(s: FlowState, seat: int) -> float:
+    """The stake under the seat's card plus part of what completing it would bring."""
+    card = s.invested[seat]
+    if card == -1 or s.investor.get(card) != seat:
+        return 0.0
+    stake = s.stake[card]
+    rivals = [p for p in range(s.players) if p != seat]
+    # A bigger stake is safer: count the rivals who could not afford to snipe it now.
+    safe = sum(1 for p in rivals if s.tokens[p] < stake) / max(1, len(rivals))
+    prospect = PROSPECT * (0.5 + 0.5 * safe) * max(0.0, card_value(s, seat, card))
+    return STAKE * stake + INVESTED + prospect
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
+    out = state.outcome()
+    if out["final"]:
+        scores = [float(v) for v in out["scores"]]
+        others = [v for p, v in enumerate(scores) if p != seat]
+        result = scores[seat] - (max(others) if others else 0.0)
+        if seat in out["winners"]:
+            result += WIN / len(out["winners"])
+        return result
+    values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
+    if isinstance(state, FlowState):
+        for p in range(state.players):
+            c = state.invested[p]
+            if p != seat and c != -1 and state.investor.get(c) not in (None, BANKER):
+                values[p] += STAKE * state.stake[c]
+        values[seat] += investment(state, seat) + TEMPO * (len(state.cards.cards) - len(state.deck))
+    others = [v for p, v in enumerate(values) if p != seat]
+    return values[seat] - (max(others) if others else 0.0)
