@@ -1,0 +1,104 @@
+"""The performance benchmark: random playouts, and clone() against copy.deepcopy.
+
+`boardwright bench` prints these figures; tests and scripts can call `bench_game`.
+Everything is measured in the calling process, with fixed seeds.
+"""
+
+from __future__ import annotations
+
+import copy
+import platform
+import sys
+import time
+import timeit
+from collections.abc import Callable
+from typing import Any
+
+from .engine import GameState, Rng, game, games
+
+
+def machine() -> dict[str, str]:
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": f"{platform.system()} {platform.release()} {platform.machine()}"
+                   + (f" ({platform.processor()})" if platform.processor() else ""),
+    }
+
+
+def default_players(game_id: str) -> int:
+    """The middle of the game's player counts (4 for 2–5 players)."""
+    counts = game(game_id).player_counts
+    return counts[len(counts) // 2]
+
+
+def random_playout(state: GameState, rng: Rng, limit: int | None = None) -> int:
+    """Play uniformly random legal actions until the end (or `limit` decisions); returns the count."""
+    n = 0
+    while not state.over and (limit is None or n < limit):
+        for seat in state.to_act:
+            if limit is not None and n >= limit:
+                break
+            if seat in state.to_act:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                n += 1
+    return n
+
+
+def mid_game_state(game_id: str, players: int, seed: int = 0, fraction: float = 0.4) -> GameState:
+    """A state `fraction` of the way (in decisions) through a random game."""
+    spec = game(game_id)
+    total = random_playout(spec.new_game(players, seed), Rng(seed))
+    state = spec.new_game(players, seed)
+    random_playout(state, Rng(seed), int(total * fraction))
+    return state
+
+
+def time_call(fn: Callable[[], object], budget: float) -> float:
+    """Seconds per call: the best of a few timed batches that together take about `budget`."""
+    single = timeit.timeit(fn, number=1)
+    number = max(1, int(budget / 5 / max(single, 1e-7)))
+    runs = timeit.repeat(fn, number=number, repeat=5)
+    return min(runs) / number
+
+
+def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -> dict[str, Any]:
+    """Random-playout speed and clone cost for one game, in about `seconds`."""
+    spec = game(game_id)
+    players = players or default_players(game_id)
+    playout_budget = seconds * 0.7
+    decisions = games_done = 0
+    start = time.perf_counter()
+    while True:
+        seed = games_done
+        state = spec.new_game(players, seed)
+        decisions += random_playout(state, Rng(seed))
+        games_done += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= playout_budget:
+            break
+    state = mid_game_state(game_id, players)
+    clone_s = time_call(state.clone, seconds * 0.1)
+    deepcopy_s = time_call(lambda: copy.deepcopy(state), seconds * 0.2)
+    return {
+        "game": game_id,
+        "players": players,
+        "games": games_done,
+        "decisions": decisions,
+        "seconds": round(elapsed, 3),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "games_per_s": round(games_done / elapsed, 2),
+        "clone_us": round(clone_s * 1e6, 2),
+        "deepcopy_us": round(deepcopy_s * 1e6, 2),
+        "clone_ratio": round(deepcopy_s / clone_s, 1) if clone_s > 0 else None,
+        **machine(),
+    }
+
+
+def bench(game_ids: list[str] | None = None, seconds: float = 3.0) -> list[dict[str, Any]]:
+    return [bench_game(g, seconds) for g in (game_ids or games())]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import json
+
+    print(json.dumps(bench(sys.argv[1:] or None), indent=2))
