@@ -10,7 +10,7 @@ from typing import Any
 
 from boardwright.engine import Decision, GameState, Rng
 
-from . import cleanup, effects, turn
+from . import cleanup, effects, turn, views
 from .cards import AGES, TYPES, CardSet, load
 from .constants import BANKER
 from .nation import Nation, icons
@@ -273,7 +273,7 @@ class FlowState(GameState):
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return turn.view(self, seat)
+        return views.view(self, seat)
 
     def _outcome(self) -> dict[str, Any]:
         return cleanup.outcome(self)

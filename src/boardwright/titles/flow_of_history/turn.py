@@ -1,15 +1,15 @@
-"""Phase I: the five actions (§5.1–§5.5), their legality, and the seat views."""
+"""Phase I: the five actions (§5.1–§5.5) and their legality."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardwright.engine import Action, Decision
 
 from . import effects
-from .cards import HARVEST, ICONS, TRADE, TYPES
+from .cards import HARVEST, ICONS, TRADE
 from .constants import BANKER
-from .nation import active_cards, place
+from .nation import active_cards
 from .rules import card_ref, ref
 
 if TYPE_CHECKING:
@@ -221,55 +221,3 @@ def why_illegal(s: FlowState, seat: int, action_id: str) -> tuple[str, str] | No
             return f"{s.name(c)} has no Turn Action effect", ref("3.5")
         return f"{s.name(c)}'s effect cannot be carried out now", card_ref(rest)
     return None
-
-
-# ---------------------------------------------------------------- views
-def _card(s: FlowState, c: int) -> dict[str, Any]:
-    card = s.cards.cards[c]
-    return {"id": card.id, "name": card.name, "age": card.age, "type": TYPES[card.type],
-            "timing": card.timing}
-
-
-def view(s: FlowState, seat: int | None) -> dict[str, Any]:
-    cards = s.cards.cards
-    ages: dict[str, int] = {}
-    for c in s.deck:
-        ages[cards[c].age] = ages.get(cards[c].age, 0) + 1
-    market = []
-    for c in s.market:
-        entry = _card(s, c)
-        owner = s.investor.get(c)
-        entry["investor"] = None if owner is None else ("banker" if owner == BANKER else owner)
-        entry["stake"] = s.stake.get(c, 0)
-        market.append(entry)
-    nations = []
-    for p in range(s.players):
-        counts = s.icons(p)
-        nations.append({
-            "seat": p,
-            "tokens": s.tokens[p],
-            "invested_in": None if s.invested[p] == -1 else cards[s.invested[p]].id,
-            "stacks": {TYPES[t]: [_card(s, c) for c in stack]
-                       for t, stack in enumerate(s.nations[p]) if stack},
-            "icons": dict(zip(ICONS, counts, strict=True)),
-            "starting_card_chosen": s.picks[p] != -1 if s.dealt[p] else None,
-        })
-    out: dict[str, Any] = {
-        "current_player": s.current,
-        "turn": s.turn,
-        "round": s._round(),
-        "current_age": s.current_age(),
-        "market": market,
-        "deck": {"count": len(s.deck), "by_age": ages},
-        "supply": s.supply,
-        "reserve": s.reserve,
-        "nations": nations,
-        "end_triggered": s.end_triggered,
-    }
-    if seat is not None and s.dealt[seat]:
-        out["dealt"] = [_card(s, c) for c in s.dealt[seat]]
-        out["my_pick"] = None if s.picks[seat] == -1 else cards[s.picks[seat]].id
-    return out
-
-
-__all__ = ["complete", "harvest", "invest", "place", "snipe"]
