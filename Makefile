@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: install play test lint bench golden clean
+.PHONY: install serve play test lint bench golden clean
 
 install: $(VENV)/.installed
 
@@ -11,6 +11,9 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
+
+serve: install
+	$(BIN)/boardwright serve
 
 play: install
 	$(BIN)/boardwright play flow-of-history --players 4 --bots greedy

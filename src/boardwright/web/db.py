@@ -1,0 +1,266 @@
+"""Storage: games, seats, an append-only action log and snapshots (SQLAlchemy Core).
+
+Any SQLAlchemy URL works; SQLite is the default, PostgreSQL (psycopg) serves several
+server processes sharing one database. The action log is append-only: an undo is a
+row of kind `undo` that cancels the latest action still standing, so the effective
+action list is a fold over the rows. `(game_id, seq)` is the primary key, so two
+processes can never both append row `seq`; the writer also takes a row lock on the
+game (`SELECT ... FOR UPDATE`, a no-op on SQLite, whose writes are serialised anyway).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+meta = MetaData()
+
+games_t = Table(
+    "bw_games", meta,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("bots", Text, nullable=False),  # JSON {seat: spec}
+    Column("allow_undo", Boolean, nullable=False, default=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False),  # "active" | "over"
+    Column("moves", Integer, nullable=False, default=0),  # rows in the action log
+)
+seats_t = Table(
+    "bw_seats", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" | "bot"
+    Column("bot", String(200)),
+    Column("token_hash", String(64)),  # sha256 hex of the seat's token; never the token
+)
+actions_t = Table(
+    "bw_actions", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "act" | "undo"
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200)),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+snapshots_t = Table(
+    "bw_snapshots", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # taken after this row of the action log
+    Column("state", Text, nullable=False),  # GameState.to_json(): hidden data, never sent
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    bots: dict[int, str]
+    allow_undo: bool
+    created: datetime
+    status: str
+    moves: int
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    kind: str
+    seat: int
+    action: str | None
+
+
+class SeqTaken(Exception):
+    """Another writer appended this row first; reload and try again."""
+
+
+def effective(rows: list[ActionRow]) -> list[tuple[int, str]]:
+    """The actions still standing after the undo rows cancel their predecessors."""
+    out: list[tuple[int, str]] = []
+    for r in rows:
+        if r.kind == "undo":
+            if out:
+                out.pop()
+        elif r.action is not None:
+            out.append((r.seat, r.action))
+    return out
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """All database access of the web app. Every method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        try:
+            meta.create_all(self.engine)
+        except DBAPIError:
+            time.sleep(0.5)  # another server process created the tables at the same moment
+            meta.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------- games
+    def create_game(
+        self, game_id: str, game: str, players: int, seed: int, options: dict[str, Any],
+        bots: dict[int, str], allow_undo: bool, token_hashes: dict[int, str],
+    ) -> None:
+        t = now()
+        with self.engine.begin() as c:
+            c.execute(insert(games_t).values(
+                id=game_id, game=game, players=players, seed=seed,
+                options=json.dumps(options), bots=json.dumps({str(k): v for k, v in bots.items()}),
+                allow_undo=allow_undo, created=t, updated=t, status="active", moves=0,
+            ))
+            for seat in range(players):
+                c.execute(insert(seats_t).values(
+                    game_id=game_id, seat=seat, kind="bot" if seat in bots else "human",
+                    bot=bots.get(seat), token_hash=token_hashes.get(seat),
+                ))
+
+    @staticmethod
+    def _game_row(r: Any) -> GameRow:
+        return GameRow(
+            id=r.id, game=r.game, players=r.players, seed=int(r.seed),
+            options=json.loads(r.options), bots={int(k): v for k, v in json.loads(r.bots).items()},
+            allow_undo=bool(r.allow_undo), created=r.created, status=r.status, moves=r.moves,
+        )
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(games_t).where(games_t.c.id == game_id)).first()
+        return None if r is None else self._game_row(r)
+
+    def list_games(self, limit: int = 50) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(games_t).order_by(games_t.c.created.desc()).limit(limit)).all()
+        return [self._game_row(r) for r in rows]
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats_t).where(seats_t.c.game_id == game_id)
+                             .order_by(seats_t.c.seat)).all()
+        return [SeatRow(r.seat, r.kind, r.bot, r.token_hash) for r in rows]
+
+    def moves(self, game_id: str) -> int:
+        """The number of rows in the game's action log (cheap: to notice other writers)."""
+        with self.engine.connect() as c:
+            n = c.execute(select(games_t.c.moves).where(games_t.c.id == game_id)).scalar()
+        return int(n or 0)
+
+    # ------------------------------------------------------------- the log
+    def actions(self, game_id: str, after: int = 0) -> list[ActionRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(actions_t).where(actions_t.c.game_id == game_id, actions_t.c.seq > after)
+                .order_by(actions_t.c.seq)
+            ).all()
+        return [ActionRow(r.seq, r.kind, r.seat, r.action) for r in rows]
+
+    def append(
+        self, game_id: str, seq: int, kind: str, seat: int, action: str | None,
+        status: str, snapshot: str | None = None,
+    ) -> None:
+        """Append row `seq` (1-based); SeqTaken if the log is no longer `seq - 1` rows long.
+
+        The game row is locked first, then its `moves` is checked, so a writer that
+        worked from a stale log fails here instead of forking the game. Committed before
+        this returns.
+        """
+        try:
+            with self.engine.begin() as c:
+                self._lock(c, game_id, seq)
+                c.execute(insert(actions_t).values(
+                    game_id=game_id, seq=seq, kind=kind, seat=seat, action=action, at=now()))
+                if snapshot is not None:
+                    c.execute(insert(snapshots_t).values(game_id=game_id, seq=seq, state=snapshot))
+                c.execute(update(games_t).where(games_t.c.id == game_id)
+                          .values(moves=seq, status=status, updated=now()))
+        except IntegrityError:
+            raise SeqTaken(f"row {seq} of game {game_id} was written by another process") from None
+
+    @staticmethod
+    def _lock(c: Connection, game_id: str, seq: int) -> None:
+        moves = c.execute(
+            select(games_t.c.moves).where(games_t.c.id == game_id).with_for_update()
+        ).scalar()
+        if moves is None:
+            raise KeyError(game_id)
+        if int(moves) != seq - 1:
+            raise SeqTaken(f"game {game_id} has {moves} rows, not {seq - 1}")
+
+    def snapshot_seqs(self, game_id: str) -> list[int]:
+        """The rows after which a snapshot was taken, newest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(snapshots_t.c.seq).where(snapshots_t.c.game_id == game_id)
+                             .order_by(snapshots_t.c.seq.desc())).all()
+        return [int(r.seq) for r in rows]
+
+    def snapshot(self, game_id: str, seq: int) -> str | None:
+        with self.engine.connect() as c:
+            text = c.execute(select(snapshots_t.c.state).where(
+                snapshots_t.c.game_id == game_id, snapshots_t.c.seq == seq)).scalar()
+        return None if text is None else str(text)
+
+    def count_games(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(games_t)).scalar() or 0)

@@ -1,0 +1,155 @@
+// The Flow of History drawn as SVG: market, deck by age, supply and reserve, every Nation.
+"use strict";
+
+const FlowBoard = (() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const TYPE_COLORS = { Construction: "#a0703c", Government: "#7b4fa8", Knowledge: "#2f6fb5",
+    Military: "#b83a3a", Leader: "#c99a16", Wonder: "#1f8f86" };
+  const TYPES = ["Government", "Construction", "Knowledge", "Military", "Leader", "Wonder"];
+  const ICONS = [["attack", "Atk"], ["culture", "Cul"], ["defense", "Def"], ["harvest", "Har"],
+    ["industry", "Ind"], ["science", "Sci"], ["trade", "Trd"]];
+  const W = 1160, CW = 128, CH = 150;
+  const AGES = ["A", "I", "II", "III", "IV", "V"];
+
+  function s(tag, attrs = {}, ...kids) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+    for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  }
+  function wrap(text, width) {
+    const words = String(text).split(" "), lines = [];
+    let cur = "";
+    for (const w of words) {
+      if ((cur + " " + w).trim().length > width && cur) { lines.push(cur); cur = w; } else cur = (cur + " " + w).trim();
+    }
+    if (cur) lines.push(cur);
+    return lines;
+  }
+  function seatLabel(v) { return v === "banker" ? "B" : String(v); }
+
+  // One card; `extra` lines under the name; `onClick` when it has legal actions.
+  function card(c, x, y, ctx, opts = {}) {
+    const acts = ctx.byCard.get(c.id) || [];
+    const g = s("g", { transform: `translate(${x},${y})`, "data-card": c.id,
+      class: acts.length ? "card card-actionable" : "card" });
+    const col = TYPE_COLORS[c.type] || "#777";
+    const selected = ctx.selected === c.id;
+    g.append(s("rect", { width: CW, height: CH, rx: 8, fill: "#fffdf6", stroke: acts.length ? "#ffb000" : "#8a7f6a",
+      "stroke-width": selected ? 6 : acts.length ? 4 : 1.2 }));
+    g.append(s("rect", { width: CW, height: 22, rx: 8, fill: col }));
+    g.append(s("text", { x: 6, y: 15, fill: "#fff", "font-size": 12, "font-weight": 600 }, `${c.type} · ${c.age}`));
+    wrap(c.name, 15).slice(0, 3).forEach((line, i) =>
+      g.append(s("text", { x: 6, y: 40 + i * 16, "font-size": 14, "font-weight": 700 }, line)));
+    g.append(s("text", { x: 6, y: 96, "font-size": 11, fill: "#555" }, (c.timing || "").replaceAll("_", " ")));
+    (opts.extra || []).forEach((line, i) =>
+      g.append(s("text", { x: 6, y: 112 + i * 14, "font-size": 11, fill: "#333" }, line)));
+    if (opts.investor !== undefined && opts.investor !== null) {
+      const colr = opts.investor === "banker" ? "#444" : BW.seatColor(opts.investor);
+      g.append(s("circle", { cx: CW - 22, cy: CH - 22, r: 17, fill: colr, stroke: "#fff", "stroke-width": 2 }));
+      g.append(s("text", { x: CW - 22, y: CH - 17, "text-anchor": "middle", fill: "#fff", "font-size": 14, "font-weight": 700 },
+        String(opts.stake)));
+      g.append(s("text", { x: 6, y: CH - 8, "font-size": 11, fill: colr, "font-weight": 700 },
+        opts.investor === "banker" ? "Banker" : `seat ${seatLabel(opts.investor)}`));
+    }
+    if (opts.title) g.append(s("title", {}, opts.title));
+    else g.append(s("title", {}, `${c.name} (${c.type}, age ${c.age})` + (acts.length ? "\nclick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+    if (acts.length) g.addEventListener("click", () => ctx.onCard(c.id));
+    return g;
+  }
+
+  function render(view, ctx) {
+    const byCard = new Map(), byNation = new Map();
+    const cardIds = new Set();
+    for (const c of view.market) cardIds.add(c.id);
+    for (const c of view.dealt || []) cardIds.add(c.id);
+    for (const n of view.nations) for (const st of Object.values(n.stacks)) for (const c of st) cardIds.add(c.id);
+    const mine = ctx.seat === null ? null : view.nations[ctx.seat];
+    for (const a of ctx.actions) {
+      const parts = a.id.split(":");
+      let target = parts.length > 1 && cardIds.has(parts[1]) ? parts[1] : null;
+      if (a.id === "complete" && mine && mine.invested_in) target = mine.invested_in;
+      if (target) { if (!byCard.has(target)) byCard.set(target, []); byCard.get(target).push(a); }
+      if (parts[0] === "target") { const n = Number(parts[1]); if (!byNation.has(n)) byNation.set(n, []); byNation.get(n).push(a); }
+    }
+    ctx = Object.assign({}, ctx, { byCard, byNation });
+    const nationH = 250;
+    const hasDealt = (view.dealt || []).length > 0;
+    const top = hasDealt ? 430 : 250;
+    const H = top + view.nations.length * (nationH + 12) + 10;
+    const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "flow-board" });
+    svg.append(s("rect", { width: W, height: H, fill: "#efe7d6" }));
+    // headline
+    const head = `Round ${view.round} · turn ${view.turn + 1} · Current Age ${AGES[view.current_age] ?? view.current_age}` +
+      (view.end_triggered ? " · the game ends after this turn" : "");
+    svg.append(s("text", { x: 16, y: 28, "font-size": 20, "font-weight": 700 }, head));
+    // market
+    svg.append(s("text", { x: 16, y: 58, "font-size": 14, "font-weight": 700, fill: "#555" }, "MARKET"));
+    view.market.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 66, ctx,
+      { investor: c.investor, stake: c.stake })));
+    // deck, supply, reserve
+    const dx = 16 + 6 * (CW + 10);
+    const deck = s("g", { transform: `translate(${dx},66)`, id: "deck" });
+    for (let k = 3; k >= 0; k--) deck.append(s("rect", { x: k * 3, y: k * 3, width: 110, height: CH - 10, rx: 8, fill: "#5b4a32", stroke: "#2d2a26" }));
+    deck.append(s("text", { x: 10, y: 24, fill: "#fff", "font-size": 14, "font-weight": 700 }, `Deck ${view.deck.count}`));
+    Object.entries(view.deck.by_age).reverse().forEach(([age, n], i) =>
+      deck.append(s("text", { x: 10, y: 46 + i * 17, fill: "#f3e2c0", "font-size": 13 }, `age ${age}: ${n}`)));
+    svg.append(deck);
+    const pool = (label, value, x, col) => {
+      const g = s("g", { transform: `translate(${x},120)`, id: label.toLowerCase() });
+      g.append(s("circle", { cx: 40, cy: 30, r: 34, fill: col, stroke: "#2d2a26" }));
+      g.append(s("text", { x: 40, y: 38, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff" }, String(value)));
+      g.append(s("text", { x: 40, y: 84, "text-anchor": "middle", "font-size": 13 }, label));
+      return g;
+    };
+    svg.append(pool("Supply", view.supply, dx + 122, "#b07d2b"));
+    svg.append(pool("Reserve", view.reserve, dx + 200, "#7d6a4f"));
+    // your dealt starting cards (2 players)
+    if (hasDealt) {
+      svg.append(s("text", { x: 16, y: 246, "font-size": 14, "font-weight": 700, fill: "#555" },
+        "YOUR STARTING CARDS (only you see these)" + (view.my_pick ? ` · chosen: ${view.my_pick}` : "")));
+      view.dealt.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 256, ctx, {})));
+    }
+    // nations
+    view.nations.forEach((n, i) => {
+      const y = top + i * (nationH + 12);
+      const acts = byNation.get(n.seat) || [];
+      const g = s("g", { transform: `translate(8,${y})`, "data-nation": n.seat, class: acts.length ? "card-actionable" : "" });
+      const toAct = view.to_act.includes(n.seat);
+      g.append(s("rect", { width: W - 16, height: nationH, rx: 10, fill: "#fbf7ee",
+        stroke: acts.length ? "#ffb000" : toAct ? BW.seatColor(n.seat) : "#bfb49c", "stroke-width": acts.length ? 5 : toAct ? 3 : 1 }));
+      g.append(s("rect", { width: 12, height: nationH, rx: 6, fill: BW.seatColor(n.seat) }));
+      const who = ctx.seatName(n.seat);
+      g.append(s("text", { x: 22, y: 24, "font-size": 16, "font-weight": 700, fill: BW.seatColor(n.seat) },
+        `${who}${toAct ? "  ◀ to act" : ""}${view.current_player === n.seat ? "  (current player)" : ""}`));
+      g.append(s("text", { x: 22, y: 46, "font-size": 13 }, `tokens ${n.tokens}` +
+        (n.invested_in ? ` · invested in ${(view.market.find(c => c.id === n.invested_in) || { name: n.invested_in }).name}` : "") +
+        (n.starting_card_chosen === false ? " · choosing a starting card" : n.starting_card_chosen ? " · starting card chosen" : "")));
+      ICONS.forEach(([key, short], k) => {
+        const x = 22 + k * 62;
+        g.append(s("rect", { x, y: 56, width: 56, height: 22, rx: 4, fill: "#e7dcc4" }));
+        g.append(s("text", { x: x + 28, y: 72, "text-anchor": "middle", "font-size": 12, "data-icon": key },
+          `${short} ${n.icons[key] ?? 0}`));
+      });
+      TYPES.forEach((t, k) => {
+        const stack = n.stacks[t] || [];
+        const x = 22 + k * (CW + 52), yy = 88;
+        if (!stack.length) {
+          g.append(s("rect", { x, y: yy, width: CW, height: CH, rx: 8, fill: "none", stroke: "#cfc4ad", "stroke-dasharray": "4 4" }));
+          g.append(s("text", { x: x + 8, y: yy + 20, "font-size": 12, fill: "#a99e88" }, t));
+          return;
+        }
+        const topCard = stack[stack.length - 1];
+        const names = stack.map(c => c.name);
+        const extra = t === "Wonder" ? (stack.length > 1 ? [`+ ${stack.slice(0, -1).slice(-2).map(c => c.name).join(", ")}`.slice(0, 19),
+          stack.length > 3 ? `  and ${stack.length - 3} more` : ""] : []) :
+          stack.length > 1 ? [`×${stack.length} (covers ${stack.length - 1})`] : [];
+        g.append(card(topCard, x, yy, ctx, { extra, title: `${t}: ${names.join(", ")} (top: ${topCard.name})` }));
+      });
+      if (acts.length) g.addEventListener("click", () => ctx.onNation(n.seat));
+      svg.append(g);
+    });
+    return svg;
+  }
+  return { render };
+})();

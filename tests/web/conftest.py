@@ -1,0 +1,174 @@
+"""Fixtures for the web app: apps on temporary SQLite files, live servers, PostgreSQL, Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette: "install httpx2"
+    from fastapi.testclient import TestClient
+
+from boardwright.web import Settings, create_app
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PG_DEFAULT = "postgresql+psycopg://boardwright:boardwright@127.0.0.1:5432/boardwright_test"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite'}"
+
+
+AppFactory = Callable[..., TestClient]
+
+
+@pytest.fixture
+def make_client(db_url: str) -> Iterator[AppFactory]:
+    """Build a TestClient (bots without delay by default); all are closed at the end."""
+    clients: list[TestClient] = []
+
+    def make(url: str | None = None, **kw: Any) -> TestClient:
+        settings = kw.pop("settings", None) or Settings(bot_delay=0.0, bot_budget=5.0)
+        kw.setdefault("rate", 10_000.0)  # scripted tests are fast clients; test_rate_limit sets its own
+        kw.setdefault("burst", 10_000)
+        client = TestClient(create_app(url or db_url, settings=settings, **kw))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for c in clients:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: AppFactory) -> TestClient:
+    return make_client()
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float = 20.0, step: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(step)
+    raise AssertionError("condition not reached in time")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`boardwright serve` in a child process on a free loopback port."""
+
+    def __init__(self, db: str, tmp: Path, bot_delay: float = 0.05) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / f"server-{self.port}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.bot_delay = bot_delay
+
+    def start(self) -> Server:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "boardwright", "serve", "--host", "127.0.0.1", "--port",
+             str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay)],
+            stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    servers: list[Server] = []
+
+    def make(db: str | None = None, bot_delay: float = 0.05) -> Server:
+        s = Server(db or f"sqlite:///{tmp_path / 'served.sqlite'}", tmp_path, bot_delay)
+        servers.append(s)
+        return s
+
+    yield make
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str:
+    """A reachable PostgreSQL URL; skipped if none (on a developer machine), failing in CI."""
+    url = os.environ.get("BOARDWRIGHT_TEST_PG_URL") or PG_DEFAULT
+    from sqlalchemy import create_engine, text
+
+    try:
+        engine = create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as c:
+            c.execute(text("SELECT 1"))
+        engine.dispose()
+    except Exception as exc:
+        if IN_CI:
+            pytest.fail(f"CI needs PostgreSQL for the storage tests ({exc.__class__.__name__}: {exc})")
+        pytest.skip(f"no PostgreSQL server reachable ({exc.__class__.__name__}); set BOARDWRIGHT_TEST_PG_URL")
+    return url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium under Playwright; skipped without it unless in CI."""
+    if not Path(CHROMIUM).exists():
+        if IN_CI:
+            pytest.fail(f"CI needs Chromium at {CHROMIUM} for the browser tests")
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if IN_CI:
+            raise
+        pytest.skip("playwright is not installed")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

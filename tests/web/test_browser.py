@@ -1,0 +1,172 @@
+"""End to end in Debian's headless Chromium (Playwright with executable_path; no downloads)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .conftest import Server
+
+MAX_CLICKS = 400
+
+
+def click_first_action(page: Any) -> None:
+    """Click the first offered action and wait until the page shows a newer state."""
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
+
+
+def wait_my_turn_or_end(page: Any) -> bool:
+    """True when it is this seat's turn, False when the game is over."""
+    page.wait_for_function(
+        "document.body.dataset.over === 'true' || "
+        "document.querySelectorAll('#actions button.act').length > 0",
+        timeout=30_000)
+    return bool(page.evaluate("document.body.dataset.over !== 'true'"))
+
+
+def save_shot(page: Any, tmp: Path, name: str) -> None:
+    path = tmp / name
+    page.screenshot(path=str(path), full_page=True)
+    keep = os.environ.get("BOARDWRIGHT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / name)
+
+
+def test_play_against_two_bots_reload_and_finish(browser: Any, server_factory: Any, tmp_path: Path) -> None:
+    server: Server = server_factory(bot_delay=0.02).start()
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats #kind-2")
+    page.select_option("#players", "3")
+    page.fill("#bot-2", "random")
+    page.fill("#seed", "12")
+    page.click("#create-btn")
+    link = page.locator(".joinlink").first.input_value()
+    assert "/play/" in link and "token=" in link
+    page.click("#play-here")
+    page.wait_for_selector("#flow-board")
+    assert "token" not in page.url
+    # a few turns by clicking the board: a highlighted card, then one of its actions
+    assert wait_my_turn_or_end(page)
+    page.locator("#flow-board .card-actionable").first.click()
+    page.wait_for_selector("#focus b")
+    click_first_action(page)
+    for _ in range(4):
+        if not wait_my_turn_or_end(page):
+            break
+        click_first_action(page)
+    save_shot(page, tmp_path, "flow-board.png")
+    # the log's rule references explain themselves
+    page.locator("#log a.rule").first.click()
+    page.wait_for_selector("#rulebox:visible")
+    assert page.locator("#rule-text").inner_text().strip()
+    page.click("#rule-close")
+    # reload: the tab keeps its seat (sessionStorage), the game goes on
+    moves = httpx.get(server.url + "/api/games").json()["games"][0]["moves"]
+    page.reload()
+    page.wait_for_selector("#flow-board")
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    for _ in range(MAX_CLICKS):
+        if not wait_my_turn_or_end(page):
+            break
+        click_first_action(page)
+    else:
+        raise AssertionError(f"the game did not end within {MAX_CLICKS} clicks")
+    page.wait_for_selector("#outcome-panel:visible")
+    assert page.locator("#outcome table.outcome tr").count() == 4  # header + 3 seats
+    assert httpx.get(server.url + "/api/games").json()["games"][0]["moves"] > moves
+    save_shot(page, tmp_path, "flow-final.png")
+    assert errors == []
+    ctx.close()
+
+
+def test_friends_join_by_link_and_spectators_only_watch(browser: Any, server_factory: Any) -> None:
+    server: Server = server_factory(bot_delay=0.02).start()
+    r = httpx.post(server.url + "/api/games", json={"game": "flow-of-history", "players": 3, "seed": 3,
+                                                    "bots": {"2": "random"}})
+    gid = r.json()["id"]
+    tokens = {s["seat"]: s["token"] for s in r.json()["seats"]}
+    pages = {}
+    for seat, token in tokens.items():
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(f"{server.url}/play/{gid}?token={token}")
+        page.wait_for_selector("#flow-board")
+        assert "token" not in page.url
+        assert page.evaluate("document.body.dataset.seat") == str(seat)
+        assert page.evaluate(f"sessionStorage.getItem('bw-tokens-{gid}')").count(token) == 1
+        pages[seat] = page
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{server.url}/play/{gid}")
+    watcher.wait_for_selector("#flow-board")
+    assert watcher.locator("#actions button.act").count() == 0
+    # whoever is to act plays; the others see it live, without reloading
+    played = 0
+    for _ in range(200):
+        if played == 4:
+            break
+        to_act = httpx.get(f"{server.url}/api/games/{gid}").json()["to_act"]
+        if to_act[0] not in pages:
+            time.sleep(0.05)  # the bot's turn
+            continue
+        page = pages[to_act[0]]
+        wait_my_turn_or_end(page)
+        click_first_action(page)
+        played += 1
+    assert played == 4
+    moves = httpx.get(f"{server.url}/api/games/{gid}").json()["moves"]
+    assert moves > 0
+    # the spectator's page, opened before these moves, got them live without reloading
+    watcher.wait_for_function(f"Number(document.body.dataset.version) >= {moves}", timeout=10_000)
+    assert watcher.locator("#actions button.act").count() == 0
+    # a refused move shows its reason and rule
+    other = pages[1]
+    other.evaluate("act('snipe:nothing')")
+    other.wait_for_selector(".refusal")
+    assert "§" in other.locator(".refusal").inner_text()
+    # a wrong link says so
+    bad = browser.new_context().new_page()
+    bad.goto(f"{server.url}/play/{gid}?token=wrong")
+    bad.wait_for_selector("#fatal:has-text('not valid')")
+    for p in [*pages.values(), watcher, bad]:
+        p.context.close()
+    logged = server.log.read_text()
+    assert all(t not in logged for t in tokens.values()) and "token=<redacted>" in logged
+
+
+def test_hot_seat_one_tab_plays_two_seats(browser: Any, server_factory: Any) -> None:
+    server: Server = server_factory(bot_delay=0.02).start()
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats #kind-2")
+    page.select_option("#kind-1", "human")
+    page.check("#undo")
+    page.click("#create-btn")
+    page.wait_for_selector(".joinlink >> nth=1")
+    assert page.locator(".joinlink").count() == 2
+    page.click("#play-here")
+    page.wait_for_selector("#flow-board")
+    seats_seen: set[str] = set()
+    for _ in range(8):
+        if not wait_my_turn_or_end(page):
+            break
+        seats_seen.add(page.evaluate("document.body.dataset.seat"))
+        click_first_action(page)
+    assert seats_seen == {"0", "1"}  # the tab switched to whichever held seat had to act
+    gid = page.url.rstrip("/").split("/")[-1]
+    log = httpx.get(f"{server.url}/api/games/{gid}").json()["view"]["log"]
+    assert {0, 1} <= {e["seat"] for e in log}
+    assert page.locator("#undo-btn").is_visible()
+    ctx.close()

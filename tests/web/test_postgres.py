@@ -1,0 +1,107 @@
+"""Storage on a real PostgreSQL server: several app instances (as several processes would) share it.
+
+Skipped when no server is reachable on a developer machine; in CI (CI=true) `.ci/run`
+starts one and exports BOARDWRIGHT_TEST_PG_URL, and a missing server fails the test.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from boardwright.web import Settings
+from boardwright.web.db import SeqTaken, Store
+
+from .conftest import AppFactory, Server, bearer, wait_for
+from .test_api import create, step, view
+
+
+def test_games_survive_a_new_app_and_are_shared(make_client: AppFactory, pg_url: str) -> None:
+    a = make_client(pg_url, settings=Settings(bot_delay=0, snapshot_every=5))
+    b = make_client(pg_url, settings=Settings(bot_delay=0, snapshot_every=5))
+    gid, tokens = create(a)
+    for i in range(12):
+        step(a if i % 2 else b, gid, tokens)
+    assert view(a, gid)["moves"] == view(b, gid)["moves"] == 12
+    assert view(a, gid, tokens[0])["view"] == view(b, gid, tokens[0])["view"]
+    fresh = make_client(pg_url)
+    assert view(fresh, gid, tokens[1])["view"] == view(a, gid, tokens[1])["view"]
+    assert a.app.state.hub.store.snapshot_seqs(gid) == [10, 5]
+
+
+def test_two_writers_cannot_both_append_the_same_row(pg_url: str) -> None:
+    store = Store(pg_url)
+    other = Store(pg_url)
+    try:
+        import secrets
+
+        gid = "pg" + secrets.token_hex(6)
+        store.create_game(gid, "flow-of-history", 3, 1, {}, {}, False, {})
+        store.append(gid, 1, "act", 0, "harvest", "active")
+        results: list[str] = []
+
+        def write(s: Store, action: str) -> None:
+            try:
+                s.append(gid, 2, "act", 1, action, "active")
+                results.append("ok")
+            except SeqTaken:
+                results.append("taken")
+
+        threads = [threading.Thread(target=write, args=(s, a)) for s, a in ((store, "x"), (other, "y"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert sorted(results) == ["ok", "taken"]
+        assert [r.seq for r in store.actions(gid)] == [1, 2]
+        with pytest.raises(SeqTaken):
+            other.append(gid, 2, "act", 1, "z", "active")
+    finally:
+        store.close()
+        other.close()
+
+
+def test_concurrent_moves_from_two_apps_never_fork_the_game(make_client: AppFactory, pg_url: str) -> None:
+    a = make_client(pg_url)
+    b = make_client(pg_url)
+    gid, tokens = create(a)
+    seat = view(a, gid)["to_act"][0]
+    codes: list[int] = []
+
+    def post(c: Any) -> None:
+        r = c.post(f"/api/games/{gid}/actions", headers=bearer(tokens[seat]), json={"action": "harvest"})
+        codes.append(r.status_code)
+
+    threads = [threading.Thread(target=post, args=(c,)) for c in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(codes) == [200, 409]  # the second is out of turn once the first is stored
+    assert view(a, gid)["moves"] == view(b, gid)["moves"] == 1
+
+
+def test_two_server_processes_share_one_database(server_factory: Any, pg_url: str) -> None:
+    import httpx
+
+    one: Server = server_factory(pg_url).start()
+    two: Server = server_factory(pg_url).start()
+    r = httpx.post(one.url + "/api/games", json={"game": "flow-of-history", "players": 3, "seed": 2,
+                                                 "bots": {"1": "random", "2": "random"}})
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    for _ in range(3):
+        wait_for(lambda: httpx.get(f"{two.url}/api/games/{gid}",
+                                   headers=bearer(token)).json()["to_act"] == [0])
+        v = httpx.get(f"{two.url}/api/games/{gid}", headers=bearer(token)).json()
+        r = httpx.post(f"{two.url}/api/games/{gid}/actions", headers=bearer(token),
+                       json={"action": v["legal_actions"][0]["id"]})
+        assert r.status_code == 200
+
+    def same() -> bool:
+        a = httpx.get(f"{one.url}/api/games/{gid}", headers=bearer(token)).json()
+        b = httpx.get(f"{two.url}/api/games/{gid}", headers=bearer(token)).json()
+        return bool(a["to_act"] == [0] and a["view"]["log"] == b["view"]["log"] and a["moves"] == b["moves"])
+
+    wait_for(same)
