@@ -18,13 +18,26 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: why only `choices` are allowed (e.g. a module not implemented yet); shown in errors
+    limit_reason: str = ""
 
     @property
     def kind(self) -> str:
         return type(self.default).__name__
 
     def parse(self, value: Any) -> OptionValue:
-        """Validate a value (or its text form from a command line); ValueError names the option."""
+        """Validate a value (or its text form from a command line); ValueError names the option.
+
+        `choices` restrict every kind of option, booleans and numbers included.
+        """
+        parsed = self._parse(value)
+        if self.choices and parsed not in self.choices:
+            why = f": {self.limit_reason}" if self.limit_reason else ""
+            raise ValueError(f"option '{self.name}' takes one of {list(self.choices)}, "
+                             f"got {value!r}{why}")
+        return parsed
+
+    def _parse(self, value: Any) -> OptionValue:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
@@ -53,10 +66,10 @@ class Option:
 
     def values(self) -> tuple[OptionValue, ...]:
         """Every value worth testing: all choices, both booleans, or the default."""
-        if isinstance(self.default, bool):
-            return (False, True)
         if self.choices:
             return self.choices
+        if isinstance(self.default, bool):
+            return (False, True)
         return (self.default,)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +80,8 @@ class Option:
             d["minimum"] = self.minimum
         if self.maximum is not None:
             d["maximum"] = self.maximum
+        if self.limit_reason:
+            d["limit_reason"] = self.limit_reason
         return d
 
 

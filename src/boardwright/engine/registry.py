@@ -8,7 +8,7 @@ from .errors import UnknownGame
 from .spec import GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
-_PACKAGES = ("boardwright.titles.flow_of_history",)
+_PACKAGES = ("boardwright.titles.flow_of_history", "boardwright.titles.nomad_city")
 _loaded = False
 
 

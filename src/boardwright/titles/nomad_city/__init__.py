@@ -1,0 +1,21 @@
+"""Nomad City: The Founders, base game for 2-4 players (2 = the appendix variant)."""
+
+from boardwright.engine import GameSpec, Option, register
+
+from .state import NomadState
+
+SPEC = register(GameSpec(
+    id="nomad-city",
+    title="Nomad City: The Founders",
+    player_counts=(2, 3, 4),
+    state_cls=NomadState,
+    version="1",
+    rules_doc="docs/games/nomad-city/rules.md",
+    options=(
+        Option("corporations", False, "Play with the Corporation Module; see §13.",
+               choices=(False,),
+               limit_reason="the Corporation Module is not implemented yet"),
+    ),
+))
+
+__all__ = ["SPEC", "NomadState"]

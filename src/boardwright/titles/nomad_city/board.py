@@ -1,0 +1,128 @@
+"""The map (both board sides): schema, loading and route arithmetic.
+
+Influence locations are mining sites ("B-02") and routes ("B-02/C-02"); the spaces of
+one location are interchangeable, so a location holds a list of owners.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from typing import Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from boardwright.engine.data import Record
+
+from .datafile import read
+
+Colour = Literal["green", "yellow", "red"]
+
+
+class Region(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    points: int = Field(ge=0)
+
+
+class Site(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[A-Z]-\d\d$")
+    region: str
+    colour: Colour
+    spaces: int = Field(ge=1)
+    red_zone: bool = False
+    arrival_bonus: dict[Literal["orirock", "shard", "oriron"], int] = {}
+
+
+class Route(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    a: str
+    b: str
+    region: str
+    spaces: int = Field(ge=1)
+
+
+class BoardRecord(Record):
+    name: str
+    players: int
+    regions: list[Region]
+    sites: list[Site]
+    routes: list[Route]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BoardRecord:
+        sites = {s.id for s in self.sites}
+        regions = {r.id for r in self.regions}
+        for s in self.sites:
+            if s.region not in regions:
+                raise ValueError(f"site {s.id} is in unknown region {s.region}")
+        for r in self.routes:
+            if r.a not in sites or r.b not in sites or r.a == r.b:
+                raise ValueError(f"route {r.id} must join two different known sites")
+            if r.id != f"{min(r.a, r.b)}/{max(r.a, r.b)}":
+                raise ValueError(f"route {r.id} must be named '<site>/<site>' in order")
+            if r.region not in regions:
+                raise ValueError(f"route {r.id} is in unknown region {r.region}")
+        return self
+
+
+class BoardFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    schema_: Literal["nomad-city/board@1"] = Field(alias="schema")
+    boards: list[BoardRecord]
+
+
+class Board(NamedTuple):
+    """Runtime map: lookups the rules use on every decision."""
+
+    record: BoardRecord
+    sites: dict[str, Site]
+    routes: dict[str, Route]
+    capacity: dict[str, int]  # location -> influence spaces
+    region_of: dict[str, str]  # location -> region
+    links: dict[str, tuple[tuple[str, str], ...]]  # site -> ((route, other site), ...)
+    regions: dict[str, int]  # region -> control points
+    locations: tuple[str, ...]  # sites then routes, in file order
+
+
+def build(rec: BoardRecord) -> Board:
+    links: dict[str, list[tuple[str, str]]] = {s.id: [] for s in rec.sites}
+    for r in rec.routes:
+        links[r.a].append((r.id, r.b))
+        links[r.b].append((r.id, r.a))
+    capacity = {s.id: s.spaces for s in rec.sites} | {r.id: r.spaces for r in rec.routes}
+    region_of = {s.id: s.region for s in rec.sites} | {r.id: r.region for r in rec.routes}
+    return Board(rec, {s.id: s for s in rec.sites}, {r.id: r for r in rec.routes}, capacity,
+                 region_of, {k: tuple(v) for k, v in links.items()},
+                 {g.id: g.points for g in rec.regions},
+                 tuple(s.id for s in rec.sites) + tuple(r.id for r in rec.routes))
+
+
+def load_boards(pack: str | None = None) -> dict[int, Board]:
+    """Board by player count: 4 uses the 4-player side; 3 (and 2) the 3-player side."""
+    file = read("board.json", BoardFile, "boards", pack)
+    return {rec.players: build(rec) for rec in file.boards}
+
+
+def cheapest(board: Board, start: str | Iterable[str], cost: Callable[[str], int],
+             avoid: Iterable[str] = ()) -> dict[str, int]:
+    """Least total toll from `start` (a site, or the nearest of several) to every site,
+    never entering the `avoid` sites. Routes cost the same both ways."""
+    banned = set(avoid)
+    starts = [start] if isinstance(start, str) else list(start)
+    best = dict.fromkeys(starts, 0)
+    heap = [(0, s) for s in starts]
+    while heap:
+        d, site = heapq.heappop(heap)
+        if d > best.get(site, 1 << 30):
+            continue
+        for route, other in board.links[site]:
+            if other in banned:
+                continue
+            nd = d + cost(route)
+            if nd < best.get(other, 1 << 30):
+                best[other] = nd
+                heapq.heappush(heap, (nd, other))
+    return best

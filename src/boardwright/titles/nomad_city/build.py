@@ -1,0 +1,210 @@
+"""The City board: Build (§5.6), declaring City Styles (§6.2, §6.3) and special actions (§5.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine import Action, Decision
+
+from .facilities import HUB
+from .influence import cost_text
+from .rules import ref
+from .styles import placements
+
+if TYPE_CHECKING:
+    from .state import NomadState, Task
+
+MARKET_SIZE = 6
+
+
+def cell_id(s: NomadState, index: int) -> str:
+    cols = s.content.facilities.grid.columns
+    return f"{index // cols}.{index % cols}"
+
+
+def cell_index(s: NomadState, text: str) -> int:
+    r, _, c = text.partition(".")
+    return int(r) * s.content.facilities.grid.columns + int(c)
+
+
+def empty_cells(s: NomadState, seat: int) -> list[int]:
+    return [i for i, c in enumerate(s.grid[seat]) if c == ""]
+
+
+def refill_market(s: NomadState) -> None:
+    """Reveal facilities until the market holds 6 again, while the deck lasts (§5.6)."""
+    while len(s.market) < MARKET_SIZE and s.fac_deck:
+        card = s.fac_deck.pop()
+        s.fac_known = min(s.fac_known, len(s.fac_deck))
+        s.market.append(card)
+        s.say(None, f"{s.content.facilities.of(card).name} enters the facility market", ref("5.6"))
+
+
+# ---------------------------------------------------------------- build (§5.6)
+def build_options(s: NomadState, seat: int, free: bool) -> list[tuple[str, str]]:
+    """(card, payment) pairs: payment 'res', 'gold' or 'free'."""
+    if not empty_cells(s, seat):
+        return []
+    names = {s.content.facilities.of(c).name for c in s.grid[seat] if c}
+    out = []
+    for card in s.market:
+        rec = s.content.facilities.of(card)
+        if rec.unique and rec.name in names:
+            continue
+        if free:
+            out.append((card, "free"))
+            continue
+        if s.can_pay(seat, rec.resource_cost):
+            out.append((card, "res"))
+        if s.gold[seat] >= rec.gold_cost:
+            out.append((card, "gold"))
+    return out
+
+
+def pick_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, free = task
+    acts = []
+    for card, how in build_options(s, me, bool(free)):
+        rec = s.content.facilities.of(card)
+        price = {"res": cost_text(rec.resource_cost), "gold": f"{rec.gold_cost} Gold",
+                 "free": "for free"}[how]
+        acts.append(Action(f"build:{card}:{how}", f"Build {rec.name} ({rec.colour}, "
+                                                   f"{rec.points} pts) paying {price}"))
+    return Decision(me, "build", "Choose a facility to build and how to pay", ref("5.6"),
+                    tuple(acts))
+
+
+def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    _, card, how = action_id.split(":")
+    rec = s.content.facilities.of(card)
+    if how == "res":
+        s.pay(seat, rec.resource_cost)
+    elif how == "gold":
+        s.pay(seat, {"gold": rec.gold_cost})
+    s.market.remove(card)
+    paid = {"res": cost_text(rec.resource_cost), "gold": f"{rec.gold_cost} Gold",
+            "free": "nothing"}[how]
+    s.say(seat, f"builds {rec.name}, paying {paid}", ref("5.6"))
+    refill_market(s)  # before the card is placed (FAQ)
+    s.push("build_place", seat, card)
+
+
+def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, card = task
+    rec = s.content.facilities.of(card)
+    acts = tuple(Action(f"cell:{cell_id(s, i)}", f"Put {rec.name} on space {cell_id(s, i)}")
+                 for i in empty_cells(s, me))
+    return Decision(me, "build_space", f"Choose an empty space for {rec.name}", ref("5.6"), acts)
+
+
+def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    card = task[2]
+    index = cell_index(s, action_id.partition(":")[2])
+    s.grid[seat][index] = card
+    rec = s.content.facilities.of(card)
+    s.add(seat, "points", rec.points)
+    s.say(seat, f"places {rec.name} on space {cell_id(s, index)} and scores {rec.points}",
+          ref("5.6"))
+    if rec.entry:
+        s.push("steps", seat, [st.model_dump() for st in rec.entry], ref("14"))
+
+
+def resolve_hub(s: NomadState, task: Task) -> None:
+    _, seat, rule = task
+    cells = empty_cells(s, seat)
+    if s.hubs < 1 or not cells:
+        s.say(seat, "cannot build an Extension Hub: skipped", rule)
+        return
+    s.hubs -= 1
+    s.push("build_place", seat, HUB)
+
+
+# ---------------------------------------------------------------- City Styles (§6.2)
+def colour_map(s: NomadState, seat: int) -> dict[tuple[int, int], str]:
+    cols = s.content.facilities.grid.columns
+    out: dict[tuple[int, int], str] = {}
+    for i, card in enumerate(s.grid[seat]):
+        if card and i not in s.used[seat]:
+            colour = s.content.facilities.of(card).colour
+            if colour != "none":
+                out[(i // cols, i % cols)] = colour
+    return out
+
+
+def declarations(s: NomadState, seat: int) -> list[Action]:
+    if s.supply[seat] < 1:
+        return []
+    g = s.content.facilities.grid
+    colours = colour_map(s, seat)
+    out = []
+    for sid, style in s.content.styles.items():
+        for cells in placements(style, g.rows, g.columns, colours):
+            where = "+".join(f"{r}.{c}" for r, c in cells)
+            out.append(Action(f"declare:{sid}:{where}", f"Declare {style.name} with {where}"))
+    return out
+
+
+def declare(s: NomadState, seat: int, sid: str, where: str) -> None:
+    style = s.content.styles[sid]
+    cells = [cell_index(s, c) for c in where.split("+")]
+    s.used[seat].extend(cells)
+    s.supply[seat] -= 1
+    entry = s.styles[sid].setdefault(str(seat), [0, 0, 0])
+    if entry[0] == 0 and style.special is not None:
+        entry[1] = 2 if style.level == 2 else -1  # -1: no limit but once a round
+    entry[0] += 1
+    s.add(seat, "points", style.points)
+    s.say(seat, f"declares {style.name} using {where} and scores {style.points}", ref("6.2"))
+    if style.declaration:
+        s.push("steps", seat, [st.model_dump() for st in style.declaration], ref("6.2"))
+
+
+# ---------------------------------------------------------------- special actions (§5.7)
+def specials(s: NomadState, seat: int) -> list[Action]:
+    out = []
+    for sid, style in s.content.styles.items():
+        sp = style.special
+        entry = s.styles[sid].get(str(seat))
+        if sp is None or entry is None or entry[1] == 0 or entry[2]:
+            continue
+        if sp.no_character and s.turn_flags["character"]:
+            continue
+        if not s.can_pay(seat, sp.cost):
+            continue
+        out.append(Action(f"main:special:{sid}", f"Special action of {style.name}"))
+    return out
+
+
+def use_special(s: NomadState, seat: int, sid: str) -> None:
+    style = s.content.styles[sid]
+    sp = style.special
+    assert sp is not None
+    entry = s.styles[sid][str(seat)]
+    entry[2] = 1
+    if entry[1] > 0:
+        entry[1] -= 1
+    rule = ref("5.7")
+    s.say(seat, f"uses the special action of {style.name}", rule)
+    if sp.no_character:
+        s.turn_flags["no_character"] = 1
+    if sp.kind == "place":
+        s.push("place", seat, sp.count, False, rule)
+    elif sp.kind == "explore_free":
+        s.push("explore_target", seat, 1)
+    elif sp.kind == "refine":
+        s.pay(seat, sp.cost)
+        for k, n in sp.gain.items():
+            s.add(seat, k, n)
+        s.say(seat, f"pays {cost_text(sp.cost)} and gains {cost_text(sp.gain)}", rule)
+    elif sp.kind == "double_move":
+        moves = [["city_target", seat, "free"] for _ in range(sp.count)]
+        s.push("cond", seat, sp.cost, moves, rule, f"City Movement {sp.count} times for free")
+
+
+def reset_styles(s: NomadState) -> None:
+    """End Phase: 'Used' markers go back to 'Unused'; level II ones have moved down (§4.4)."""
+    for by_seat in s.styles.values():
+        for entry in by_seat.values():
+            entry[2] = 0

@@ -1,0 +1,213 @@
+"""Explore with its toll (§5.3, §5.4), events, and City Movement (§5.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine import Action, Decision
+
+from .board import cheapest
+from .influence import take
+from .rules import ref
+from .steps import RESOURCE_NAMES, describe
+
+if TYPE_CHECKING:
+    from .state import NomadState, Task
+
+TOLL = 2  # Gold per route without your own influence (§5.4)
+
+
+# ---------------------------------------------------------------- tolls (§5.4)
+def route_toll(s: NomadState, seat: int, route: str) -> int:
+    return 0 if seat in s.influence.get(route, ()) else TOLL
+
+
+def payees(s: NomadState, seat: int, route: str) -> list[int]:
+    """The opponents whose influence on `route` may receive its toll."""
+    return sorted({o for o in s.influence.get(route, ()) if o != seat})
+
+
+def red_zone_open(s: NomadState) -> bool:
+    """Red Zone sites open after round 3 (4 players), 4 (3 players), 5 (2 players) (§8)."""
+    closed_until = {4: 3, 3: 4, 2: 5}[s.players]
+    return s.round > closed_until
+
+
+def open_site(s: NomadState, site: str) -> bool:
+    return not s.board.sites[site].red_zone or red_zone_open(s)
+
+
+def pay_toll(s: NomadState, seat: int, route: str, payee: int | None, rule: str) -> None:
+    s.transfer_gold(seat, payee, TOLL)
+    to = "the bank" if payee is None else f"seat {payee}"
+    s.say(seat, f"pays {TOLL} Gold to {to} for route {route}", rule)
+
+
+# ---------------------------------------------------------------- explore (§5.3)
+def explore_targets(s: NomadState, seat: int, free: bool) -> list[str]:
+    start = s.city[seat]
+    costs = cheapest(s.board, start, lambda r: 0 if free else route_toll(s, seat, r))
+    return [site for site in s.board.sites if site not in s.explored and open_site(s, site)
+            and site in costs and costs[site] <= s.gold[seat]]
+
+
+def target_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, free = task
+    acts = tuple(Action(f"target:{site}", f"Explore {site}")
+                 for site in explore_targets(s, me, bool(free)))
+    return Decision(me, "explore_target", "Choose the mining site to explore", ref("5.3"), acts)
+
+
+def apply_target(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    site = action_id.partition(":")[2]
+    free = task[2]
+    s.say(seat, f"explores {site}" + (" without paying the toll" if free else ""), ref("5.3"))
+    s.push("explore_finish", seat, site)
+    start = s.city[seat]
+    if start != site and not free:  # for free: no toll, so the path does not matter
+        s.push("explore_route", seat, site, start, [start], free)
+
+
+def route_choices(s: NomadState, seat: int, target: str, here: str, visited: list[str],
+                  free: bool) -> list[tuple[str, str]]:
+    """Next routes of a path that can still reach `target` without revisiting a site and
+    with Gold enough for the toll (§5.4)."""
+    def cost(route: str) -> int:
+        return 0 if free else route_toll(s, seat, route)
+
+    # distances from the target equal distances to it: one search serves every next route
+    back = cheapest(s.board, target, cost, avoid=visited)
+    out = []
+    for route, other in s.board.links[here]:
+        rest = back.get(other)
+        if other not in visited and rest is not None and cost(route) + rest <= s.gold[seat]:
+            out.append((route, other))
+    return out
+
+
+def route_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, target, here, visited, free = task
+    acts = []
+    for route, other in route_choices(s, me, target, here, visited, bool(free)):
+        toll = 0 if free else route_toll(s, me, route)
+        acts.append(Action(f"route:{route}", f"Travel {here} → {other} (toll {toll})"))
+    return Decision(me, "explore_path", f"Choose the next route towards {target}", ref("5.4"),
+                    tuple(acts))
+
+
+def apply_route(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    route = action_id.partition(":")[2]
+    _, me, target, here, visited, free = task
+    rt = s.board.routes[route]
+    other = rt.b if rt.a == here else rt.a
+    task[3] = other
+    task[4] = [*visited, other]
+    if other == target:
+        s.tasks.pop()
+    if not free and route_toll(s, me, route):
+        owners = payees(s, me, route)
+        if len(owners) > 1:
+            s.push("pay_whom", me, route)
+        else:
+            pay_toll(s, me, route, owners[0] if owners else None, ref("5.4"))
+
+
+def pay_whom_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, route = task
+    acts = tuple(Action(f"pay:{o}", f"Pay {TOLL} Gold to seat {o}") for o in payees(s, me, route))
+    return Decision(me, "toll_payee", f"Whose influence on {route} do you pay?", ref("5.4"), acts)
+
+
+def apply_pay_whom(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    pay_toll(s, seat, task[2], int(action_id.partition(":")[2]), ref("5.4"))
+
+
+def resolve_explore_finish(s: NomadState, task: Task) -> None:
+    _, seat, site = task
+    s.push("place_at", seat, site, ref("5.3"))
+    reveal_event(s, seat, site, ref("5.3"))
+
+
+# ---------------------------------------------------------------- events
+def reveal_event(s: NomadState, seat: int, site: str, rule: str) -> None:
+    """Reveal an Event card of the site's colour, lay its resource marker, offer its options."""
+    colour = s.board.sites[site].colour
+    deck = s.event_decks[colour]
+    if not deck:
+        s.say(seat, f"no {colour} Event card is left for {site}", ref("9.1"))
+        return
+    event = deck.pop()
+    s.explored[site] = event
+    rec = s.content.events[event]
+    kind = RESOURCE_NAMES[rec.marker.resource]
+    marker = f"a x2 {kind}" if rec.marker.amount == 2 else f"an {kind}" if kind[0] in "AEIOU" \
+        else f"a {kind}"
+    s.say(seat, f"reveals {rec.name} on {site}: {marker} marker", rule)
+    s.push("event_option", seat, event, site, rule)
+
+
+def event_option_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, event, _site, rule = task
+    rec = s.content.events[event]
+    acts = tuple(Action(f"option:{i + 1}", f"{rec.name}: {describe(opt)}")
+                 for i, opt in enumerate(rec.options))
+    return Decision(me, "event_option", f"{rec.name}: choose an option", rule, acts)
+
+
+def apply_event_option(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    _, me, event, _site, rule = task
+    rec = s.content.events[event]
+    option = rec.options[int(action_id.partition(":")[2]) - 1]
+    s.event_box.append(event)  # resolved Event cards go back to the box (§5.3, FAQ)
+    s.say(me, f"chooses {describe(option)}", rule)
+    s.push("steps", me, [st.model_dump() for st in option], rule)
+
+
+# ---------------------------------------------------------------- City Movement (§5.5)
+def city_targets(s: NomadState, seat: int, need_own: bool = False) -> list[tuple[str, str]]:
+    out = []
+    for route, site in s.board.links[s.city[seat]]:
+        if any(c == site for o, c in enumerate(s.city) if o != seat) or not open_site(s, site):
+            continue
+        if need_own and seat not in s.influence.get(site, ()):
+            continue
+        out.append((route, site))
+    return out
+
+
+def city_target_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, mode = task
+    need_own = mode == "elysium"
+    acts = tuple(Action(f"city:{site}", f"Move your city along {route} to {site}")
+                 for route, site in city_targets(s, me, need_own))
+    rule = ref("11.2") if need_own else ref("5.5")
+    return Decision(me, "city_target", "Choose where your mobile city goes", rule, acts)
+
+
+def apply_city_target(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    site = action_id.partition(":")[2]
+    route = next(r for r, o in s.board.links[s.city[seat]] if o == site)
+    if task[2] == "paid":
+        s.pay(seat, {"shard": 3})
+        s.say(seat, "pays 3 Originium Shard for City Movement", ref("5.5"))
+    s.push("city_move", seat, route, site)
+
+
+def resolve_city_move(s: NomadState, task: Task) -> None:
+    _, seat, route, site = task
+    start = s.city[seat]
+    s.city[seat] = site
+    s.say(seat, f"moves its mobile city from {start} to {site}", ref("5.5"))
+    for loc in (route, site):
+        for owner in [o for o in s.influence.get(loc, ()) if o != seat]:
+            take(s, owner, loc)
+            s.say(seat, f"removes seat {owner}'s influence on {loc}", ref("5.5"))
+    # errata: the influence goes on the starting point, after the event (§5.5)
+    s.push("place_at", seat, start, ref("5.5"))
+    if site not in s.explored:
+        reveal_event(s, seat, site, ref("5.5"))
+

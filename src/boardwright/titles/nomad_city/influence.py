@@ -1,0 +1,236 @@
+"""Influence on the board (§7): place, move, replace and remove; the conditional-effect
+decision (§9.2) and the step runner for data-driven effects (§9.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action, Decision
+
+from .rules import ref
+from .steps import amount, describe_raw
+
+if TYPE_CHECKING:
+    from .state import NomadState, Task
+
+
+def cost_text(cost: Mapping[Any, int]) -> str:
+    return ", ".join(amount(n, k) for k, n in cost.items()) or "nothing"
+
+
+# ---------------------------------------------------------------- legality (§7.1)
+def can_hold(s: NomadState, seat: int, loc: str) -> bool:
+    """May `seat` put an influence on `loc`: a free space, and on a mining site a resource
+    marker already there and no other player's mobile city docked (§7.1)."""
+    if len(s.influence.get(loc, ())) >= s.board.capacity[loc]:
+        return False
+    if loc in s.board.sites:
+        if loc not in s.explored:
+            return False
+        if any(c == loc for o, c in enumerate(s.city) if o != seat):
+            return False
+    return True
+
+
+def holdable(s: NomadState, seat: int) -> list[str]:
+    """Every location `seat` may put an influence on (§7.1), in board order."""
+    board = s.board
+    others = {c for o, c in enumerate(s.city) if o != seat}
+    out = []
+    for loc in board.locations:
+        if len(s.influence.get(loc, ())) >= board.capacity[loc]:
+            continue
+        if loc in board.sites and (loc not in s.explored or loc in others):
+            continue
+        out.append(loc)
+    return out
+
+
+def place_targets(s: NomadState, seat: int) -> list[str]:
+    if s.supply[seat] < 1:
+        return []
+    return holdable(s, seat)
+
+
+def own_locations(s: NomadState, seat: int) -> list[str]:
+    return [loc for loc in s.board.locations if seat in s.influence.get(loc, ())]
+
+
+def put(s: NomadState, seat: int, loc: str) -> None:
+    s.supply[seat] -= 1
+    s.influence.setdefault(loc, []).append(seat)
+
+
+def take(s: NomadState, owner: int, loc: str) -> None:
+    """Remove one of `owner`'s influence from `loc`; it returns to its owner's supply."""
+    s.influence[loc].remove(owner)
+    if not s.influence[loc]:
+        del s.influence[loc]
+    s.supply[owner] += 1
+
+
+def move_targets(s: NomadState, seat: int, origin: str) -> list[str]:
+    return [loc for loc in holdable(s, seat) if loc != origin]
+
+
+def can_move(s: NomadState, seat: int) -> list[str]:
+    """The locations holding an influence of `seat` that could move somewhere (§7.2)."""
+    spots = holdable(s, seat)
+    return [loc for loc in own_locations(s, seat) if any(d != loc for d in spots)]
+
+
+# ---------------------------------------------------------------- place (§7.1)
+def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, left, optional, rule = task
+    acts = [Action(f"place:{loc}", f"Place an influence on {loc}") for loc in place_targets(s, me)]
+    if optional:
+        acts.append(Action("place:none", "Place nothing"))
+    return Decision(me, "place_influence", f"Place an influence ({left} to place)", rule, tuple(acts))
+
+
+def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    loc = action_id.partition(":")[2]
+    rule = task[4]
+    if loc == "none":
+        s.tasks.pop()
+        s.say(seat, "places no influence", rule)
+        return
+    put(s, seat, loc)
+    s.say(seat, f"places an influence on {loc}", rule)
+    task[2] -= 1
+    if task[2] <= 0:
+        s.tasks.pop()
+
+
+def resolve_place_at(s: NomadState, task: Task) -> None:
+    """Place 1 influence on a given mining site, if a marker and a space allow (§9.1)."""
+    _, seat, site, rule = task
+    if s.supply[seat] < 1 or not can_hold(s, seat, site):
+        s.say(seat, f"cannot place an influence on {site}: skipped", rule)
+        return
+    put(s, seat, site)
+    s.say(seat, f"places an influence on {site}", rule)
+
+
+# ---------------------------------------------------------------- move (§7.2)
+def move_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, left, optional, rule, origin = task
+    if origin:
+        acts = [Action(f"to:{loc}", f"Move it to {loc}") for loc in move_targets(s, me, origin)]
+        prompt = f"Move your influence from {origin} to where?"
+    else:
+        acts = [Action(f"from:{loc}", f"Move an influence from {loc}")
+                for loc in can_move(s, me)]
+        if optional and acts:
+            acts.append(Action("from:stop", "Stop moving"))
+        prompt = f"Move one of your influence ({left} moves left)"
+    return Decision(me, "move_influence", prompt, rule, tuple(acts))
+
+
+def apply_move(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    kind, _, loc = action_id.partition(":")
+    rule = task[4]
+    if kind == "from":
+        if loc == "stop":
+            s.tasks.pop()
+            s.say(seat, "stops moving influence", rule)
+            return
+        task[5] = loc
+        return
+    origin = task[5]
+    take(s, seat, origin)
+    put(s, seat, loc)
+    s.say(seat, f"moves an influence from {origin} to {loc}", rule)
+    task[5] = ""
+    task[2] -= 1
+    if task[2] <= 0:
+        s.tasks.pop()
+
+
+# ---------------------------------------------------------------- replace / remove (§7.3)
+def replace_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, rule = task
+    acts = []
+    for loc in s.board.locations:
+        for owner in sorted(set(s.influence.get(loc, ()))):
+            if owner != me:
+                acts.append(Action(f"replace:{loc}:{owner}",
+                                   f"Replace seat {owner}'s influence on {loc}"))
+    return Decision(me, "replace_influence", "Replace an opponent's influence", rule, tuple(acts))
+
+
+def apply_replace(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    _, loc, owner = action_id.split(":")
+    rule = task[2]
+    take(s, int(owner), loc)
+    if s.supply[seat] >= 1 and can_hold(s, seat, loc):
+        put(s, seat, loc)
+        s.say(seat, f"replaces seat {owner}'s influence on {loc} with its own", rule)
+    else:
+        s.say(seat, f"removes seat {owner}'s influence on {loc} but cannot place its own there",
+              rule)
+
+
+def remove_own_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, rule = task
+    acts = tuple(Action(f"remove:{loc}", f"Remove your influence from {loc}")
+                 for loc in own_locations(s, me))
+    return Decision(me, "remove_influence", "Remove 1 of your influence", rule, acts)
+
+
+def apply_remove_own(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    loc = action_id.partition(":")[2]
+    take(s, seat, loc)
+    s.say(seat, f"removes its influence from {loc}", task[2])
+
+
+# ---------------------------------------------------------------- conditional (§9.2)
+def cond_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, cost, _then, rule, label = task
+    if not s.can_pay(me, cost):
+        return Decision(me, "conditional", label, rule, ())
+    acts = (Action("pay", f"Pay {cost_text(cost)} → {label}"), Action("decline", "Decline"))
+    return Decision(me, "conditional", f"Pay {cost_text(cost)} → {label}?", rule, acts)
+
+
+def apply_cond(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    _, me, cost, then, rule, label = task
+    if action_id == "decline":
+        s.say(seat, f"declines to pay for {label}", ref("9.2"))
+        return
+    s.pay(me, cost)
+    s.say(seat, f"pays {cost_text(cost)} for {label}", rule)
+    for t in reversed(then):
+        s.tasks.append(list(t))
+
+
+# ---------------------------------------------------------------- data-driven steps (§9.1)
+def resolve_steps(s: NomadState, task: Task) -> None:
+    _, seat, steps, rule = task
+    if not steps:
+        return
+    step: dict[str, Any] = steps[0]
+    if len(steps) > 1:
+        s.push("steps", seat, steps[1:], rule)
+    kind = step["kind"]
+    if kind == "gain":
+        got = {k: n for k, n in step.items() if k != "kind" and n}
+        for k, n in got.items():
+            s.add(seat, k, n)
+        s.say(seat, f"gains {cost_text(got)}", rule)
+    elif kind == "place":
+        s.push("place", seat, step["count"], False, rule)
+    elif kind == "move":
+        s.push("move", seat, step["count"], False, rule, "")
+    elif kind == "replace":
+        for _ in range(step["count"]):
+            s.push("replace", seat, rule)
+    elif kind == "build_hub":
+        s.push("hub", seat, rule)
+    elif kind == "pay_then":
+        label = describe_raw(step["then"])
+        s.push("cond", seat, dict(step["pay"]), [["steps", seat, step["then"], rule]], rule, label)

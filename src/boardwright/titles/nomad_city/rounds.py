@@ -1,0 +1,310 @@
+"""The round (§4): Character Selection, the two turns of Player Actions, Resource
+Collection and the End Phase; plus explanations of refused actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardwright.engine import Action, Decision
+
+from . import build, explore, heroes
+from .board import cheapest
+from .explore import TOLL, payees, route_toll
+from .influence import can_move
+from .rules import ref
+from .setup import ROUNDS
+from .steps import RESOURCE_NAMES
+
+if TYPE_CHECKING:
+    from .state import NomadState, Task
+
+
+# ---------------------------------------------------------------- round start (§4)
+def resolve_round(s: NomadState, task: Task) -> None:
+    s.round = task[1]
+    s.say(None, f"round {s.round} begins; seat {s.first} is the first player", ref("4"))
+    if s.round == {4: 3, 3: 4, 2: 5}[s.players] + 1:
+        s.say(None, "the Originium dust clears: the Red Zone is open", ref("8"))
+    for seat in range(s.players):
+        if not s.hand[seat]:
+            s.hand[seat] = s.discard[seat]
+            s.discard[seat] = []
+            s.say(seat, "takes its character discard pile back into its hand", ref("4.1"))
+    s.push("end_phase")
+    s.push("collect_start")
+    s.push("turns", 0)
+    s.push("select")
+    if s.players == 2:
+        for seat in reversed(s.order()):
+            s.push("fac_remove", seat)
+
+
+# ---------------------------------------------------------------- selection (§4.1)
+def select_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    acts = tuple(Action(f"pick:{c}", f"Place {s.content.characters[c].name} face down")
+                 for c in s.hand[seat])
+    return Decision(seat, "character_selection", "Choose your character for this round, in secret",
+                    ref("4.1"), acts, simultaneous=True)
+
+
+def apply_select(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    char = action_id.partition(":")[2]
+    s.hand[seat].remove(char)
+    s.facedown[seat] = char
+    s.revealed[seat] = False
+    s.say(seat, f"places {s.content.characters[char].name} face down", ref("4.1"),
+          visible_to=(seat,))
+    s.say(seat, "places a character face down", ref("4.1"))
+    if all(s.facedown):
+        s.tasks.pop()
+
+
+# ---------------------------------------------------------------- turns (§4.2)
+def resolve_turns(s: NomadState, task: Task) -> None:
+    idx = task[1]
+    if idx >= 2 * s.players:
+        return
+    seat = s.order()[idx % s.players]
+    s.turn_flags = {"character": 0, "no_character": 0}
+    s.push("turns", idx + 1)
+    s.push("turn", seat, 0)
+    s.say(seat, f"takes turn {idx // s.players + 1} of round {s.round}", ref("4.2"))
+
+
+def quick_actions(s: NomadState, seat: int) -> list[Action]:
+    acts = []
+    if s.facedown[seat] and not s.revealed[seat] and not s.turn_flags["no_character"]:
+        rec = s.content.characters[s.facedown[seat]]
+        acts.append(Action("reveal:strategy", f"Reveal {rec.name}: {rec.strategy.name}"))
+        acts.append(Action("reveal:tactic", f"Reveal {rec.name}: {rec.tactic.name}"))
+        if seat == s.first:
+            acts.append(Action("reveal:strategy+tactic",
+                               f"Reveal {rec.name}: {rec.strategy.name} then {rec.tactic.name}"))
+            acts.append(Action("reveal:tactic+strategy",
+                               f"Reveal {rec.name}: {rec.tactic.name} then {rec.strategy.name}"))
+    return acts + build.declarations(s, seat)
+
+
+def main_actions(s: NomadState, seat: int) -> list[Action]:
+    acts = [Action("main:deploy", "Deploy: place 1 influence")]
+    if can_move(s, seat):
+        acts.append(Action("main:redeploy", "Redeploy: move 1 influence, twice"))
+    if explore.explore_targets(s, seat, False):
+        acts.append(Action("main:explore", "Explore: pay the toll, resolve an event"))
+    if s.have(seat, "shard") >= 3 and explore.city_targets(s, seat):
+        acts.append(Action("main:city", "City Movement: pay 3 Originium Shard"))
+    if build.build_options(s, seat, False):
+        acts.append(Action("main:build", "Build a facility"))
+    return acts + build.specials(s, seat)
+
+
+def turn_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, stage = task
+    acts = quick_actions(s, me)
+    if stage == 0:
+        acts = main_actions(s, me) + acts
+        prompt = "Your turn: take quick actions, then your main action"
+    else:
+        acts.append(Action("end", "End your turn"))
+        prompt = "Take more quick actions or end your turn"
+    return Decision(me, "turn", prompt, ref("4.2"), tuple(acts))
+
+
+def apply_turn(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    kind, _, rest = action_id.partition(":")
+    if kind == "end":
+        s.tasks.pop()
+        return
+    if kind == "reveal":
+        heroes.reveal(s, seat, rest.split("+"))
+        return
+    if kind == "declare":
+        sid, _, where = rest.partition(":")
+        build.declare(s, seat, sid, where)
+        return
+    task[2] = 1  # the main action is taken; quick actions may follow (§4.2)
+    if rest == "deploy":
+        s.say(seat, "deploys", ref("5.1"))
+        s.push("place", seat, 1, True, ref("5.1"))
+    elif rest == "redeploy":
+        s.say(seat, "redeploys", ref("5.2"))
+        s.push("move", seat, 2, True, ref("5.2"), "")
+    elif rest == "explore":
+        s.push("explore_target", seat, 0)
+    elif rest == "city":
+        s.push("city_target", seat, "paid")
+    elif rest == "build":
+        s.push("build_pick", seat, 0)
+    else:
+        build.use_special(s, seat, rest.partition(":")[2])
+
+
+# ---------------------------------------------------------------- collection (§4.3)
+def owned_sites(s: NomadState, seat: int) -> set[str]:
+    out = {site for site in s.board.sites if seat in s.influence.get(site, ())}
+    out.add(s.city[seat])
+    return out
+
+
+def _free_closure(s: NomadState, seat: int, sites: list[str]) -> list[str]:
+    """Sites reachable from `sites` along routes that cost this seat nothing."""
+    seen = list(sites)
+    stack = list(sites)
+    while stack:
+        here = stack.pop()
+        for route, other in s.board.links[here]:
+            if other not in seen and route_toll(s, seat, route) == 0:
+                seen.append(other)
+                stack.append(other)
+    return sorted(seen)
+
+
+def resolve_collect_start(s: NomadState, task: Task) -> None:
+    s.say(None, "Resource Collection: everyone collects at once", ref("4.3"))
+    for seat in range(s.players):
+        s.collect[seat] = {"done": False, "budget": s.gold[seat], "collected": [],
+                           "reach": _free_closure(s, seat, [s.city[seat]])}
+        _auto_done(s, seat)
+    s.push("collect")
+
+
+def collect_options(s: NomadState, seat: int) -> list[Action]:
+    c = s.collect[seat]
+    reach, budget = c["reach"], c["budget"]
+    wanted = sorted(owned_sites(s, seat) - set(c["collected"]))
+    acts = []
+    for site in wanted:
+        if site in reach:
+            ev = s.content.events[s.explored[site]]
+            acts.append(Action(f"collect:{site}", f"Collect {ev.marker.amount} "
+                                                  f"{RESOURCE_NAMES[ev.marker.resource]} from {site}"))
+    far = [w for w in wanted if w not in reach]
+    if far and budget >= TOLL:
+        # toll from each site outside the network to the nearest site still wanted
+        near = cheapest(s.board, far, lambda r: route_toll(s, seat, r), avoid=reach)
+        for here in reach:
+            for route, other in s.board.links[here]:
+                if other in reach or route_toll(s, seat, route) == 0:
+                    continue
+                if near.get(other, 1 << 30) > budget - TOLL:
+                    continue
+                to: list[int | None] = list(payees(s, seat, route)) or [None]
+                for p in to:
+                    who = "the bank" if p is None else f"seat {p}"
+                    acts.append(Action(f"toll:{route}:{'bank' if p is None else p}",
+                                       f"Pay {TOLL} Gold to {who} for route {route}"))
+    return acts
+
+
+def _auto_done(s: NomadState, seat: int) -> None:
+    if not collect_options(s, seat):
+        s.collect[seat]["done"] = True
+
+
+def collect_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    acts = [*collect_options(s, seat), Action("done", "Finish collecting")]
+    return Decision(seat, "collection", "Choose mining sites to collect from and pay their tolls",
+                    ref("4.3"), tuple(acts), simultaneous=True)
+
+
+def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    c = s.collect[seat]
+    kind, _, rest = action_id.partition(":")
+    if kind == "done":
+        c["done"] = True
+    elif kind == "collect":
+        ev = s.content.events[s.explored[rest]]
+        s.add(seat, ev.marker.resource, ev.marker.amount)
+        c["collected"].append(rest)
+        s.say(seat, f"collects {ev.marker.amount} {RESOURCE_NAMES[ev.marker.resource]} from {rest}",
+              ref("4.3"))
+    else:
+        route, _, who = rest.partition(":")
+        explore.pay_toll(s, seat, route, None if who == "bank" else int(who), ref("4.3"))
+        c["budget"] -= TOLL  # Gold gained in this step cannot pay its tolls
+        rt = s.board.routes[route]
+        c["reach"] = _free_closure(s, seat, sorted({*c["reach"], rt.a, rt.b}))
+    if not c["done"]:
+        _auto_done(s, seat)
+    if all(x["done"] for x in s.collect):
+        s.tasks.pop()
+
+
+# ---------------------------------------------------------------- End Phase (§4.4)
+def resolve_end_phase(s: NomadState, task: Task) -> None:
+    s.push("end_finish")
+    for seat in reversed(s.order()):
+        s.push("end_effects", seat)
+
+
+def _end_task(s: NomadState, seat: int, effect: str) -> None:
+    if effect == "liskarm":
+        s.push("remove_own", seat, ref("11.1"))
+
+
+def resolve_end_effects(s: NomadState, task: Task) -> None:
+    seat = task[1]
+    pending = s.end_effects[seat]
+    if not pending:
+        return
+    s.push("end_effects", seat)
+    if len(pending) == 1:
+        _end_task(s, seat, pending.pop())
+    else:
+        s.push("end_order", seat)
+
+
+def end_order_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    me = task[1]
+    acts = tuple(Action(f"first:{i}", f"Resolve {e} first") for i, e in enumerate(s.end_effects[me]))
+    return Decision(me, "end_order", "Choose which end-of-round effect to resolve first",
+                    ref("4.4"), acts)
+
+
+def apply_end_order(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    effect = s.end_effects[seat].pop(int(action_id.partition(":")[2]))
+    _end_task(s, seat, effect)
+
+
+def resolve_end_finish(s: NomadState, task: Task) -> None:
+    build.reset_styles(s)
+    for seat in range(s.players):
+        if s.facedown[seat] and not s.revealed[seat]:
+            s.hand[seat] += [s.facedown[seat], *s.discard[seat]]
+            s.discard[seat] = []
+            s.facedown[seat] = ""
+            s.say(seat, "did not use its character: it and the discard pile return to hand",
+                  ref("4.4"))
+        s.revealed[seat] = False
+    s.first = (s.first + 1) % s.players
+    if s.round >= ROUNDS:
+        s.round = ROUNDS + 1
+        s.finished = True
+        s.say(None, "the eighth round is over: Final Scoring", ref("10.1"))
+        return
+    s.push("round", s.round + 1)
+
+
+# ---------------------------------------------------------------- explanations
+def why_illegal(s: NomadState, seat: int, action_id: str) -> tuple[str, str] | None:
+    if not s.tasks or s.tasks[-1][0] != "turn":
+        return None
+    stage = s.tasks[-1][2]
+    kind, _, rest = action_id.partition(":")
+    if kind == "main" and stage == 1:
+        return "you have already taken your main action this turn", ref("4.2")
+    if kind == "end" and stage == 0:
+        return "you must take a main action before ending your turn", ref("4.2")
+    if kind == "reveal":
+        if s.turn_flags["no_character"]:
+            return "no Character card may be used in this turn", ref("5.7")
+        if not s.facedown[seat] or s.revealed[seat]:
+            return "your character of this round is already used", ref("6.1")
+        if "+" in rest and seat != s.first:
+            return "only the round's first player may use both effects", ref("6.1")
+    if kind == "declare" and s.supply[seat] < 1:
+        return "you have no player marker left to declare a City Style", ref("9.3")
+    if kind == "main" and rest == "city" and s.have(seat, "shard") < 3:
+        return "City Movement costs 3 Originium Shard", ref("5.5")
+    return None

@@ -1,0 +1,336 @@
+"""NomadState: a game of Nomad City as plain JSON-ready data.
+
+Pending work is a stack of small lists in `tasks` (kind first, then the seat and
+arguments): automatic tasks resolve by themselves, decision tasks wait for a seat.
+So a game can be saved, cloned and resumed at any decision, mid-effect too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardwright.engine import Decision, GameState, Rng
+
+from . import build, explore, heroes, influence, rounds, scoring, setup, views
+from .board import Board
+from .content import Content, load
+from .facilities import HUB, TOWER
+from .rules import ref
+from .steps import RESOURCES
+
+Task = list[Any]
+
+# The fields of the game, all JSON-ready; dump, load and clone walk this list.
+FIELDS = (
+    "round", "first", "city", "explored", "influence", "supply", "gold", "pure", "points",
+    "res", "bank_gold", "bank_pure", "event_decks", "event_box", "fac_deck", "fac_known",
+    "market", "fac_box", "grid", "used", "hubs", "towers", "hand", "facedown", "revealed",
+    "discard", "styles", "end_effects", "turn_flags", "collect", "tasks", "finished",
+)
+
+DECISIONS = {
+    "start_site": setup.start_site_decision,
+    "event_option": explore.event_option_decision,
+    "fac_remove": setup.fac_remove_decision,
+    "select": rounds.select_decision,
+    "turn": rounds.turn_decision,
+    "collect": rounds.collect_decision,
+    "end_order": rounds.end_order_decision,
+    "place": influence.place_decision,
+    "move": influence.move_decision,
+    "replace": influence.replace_decision,
+    "remove_own": influence.remove_own_decision,
+    "cond": influence.cond_decision,
+    "explore_target": explore.target_decision,
+    "explore_route": explore.route_decision,
+    "pay_whom": explore.pay_whom_decision,
+    "city_target": explore.city_target_decision,
+    "build_pick": build.pick_decision,
+    "build_place": build.place_decision,
+    "hero_choice": heroes.choice_decision,
+}
+APPLY = {
+    "start_site": setup.apply_start_site,
+    "event_option": explore.apply_event_option,
+    "fac_remove": setup.apply_fac_remove,
+    "select": rounds.apply_select,
+    "turn": rounds.apply_turn,
+    "collect": rounds.apply_collect,
+    "end_order": rounds.apply_end_order,
+    "place": influence.apply_place,
+    "move": influence.apply_move,
+    "replace": influence.apply_replace,
+    "remove_own": influence.apply_remove_own,
+    "cond": influence.apply_cond,
+    "explore_target": explore.apply_target,
+    "explore_route": explore.apply_route,
+    "pay_whom": explore.apply_pay_whom,
+    "city_target": explore.apply_city_target,
+    "build_pick": build.apply_pick,
+    "build_place": build.apply_place,
+    "hero_choice": heroes.apply_choice,
+}
+AUTOMATIC = {
+    "funds": setup.resolve_funds,
+    "round": rounds.resolve_round,
+    "turns": rounds.resolve_turns,
+    "collect_start": rounds.resolve_collect_start,
+    "end_phase": rounds.resolve_end_phase,
+    "end_effects": rounds.resolve_end_effects,
+    "end_finish": rounds.resolve_end_finish,
+    "steps": influence.resolve_steps,
+    "place_at": influence.resolve_place_at,
+    "explore_finish": explore.resolve_explore_finish,
+    "city_move": explore.resolve_city_move,
+    "hub": build.resolve_hub,
+    "hero": heroes.resolve_hero,
+    "discard_char": heroes.resolve_discard,
+    "end_add": heroes.resolve_end_add,
+}
+SIMULTANEOUS = ("select", "collect")
+SKIPPED = {  # what a decision with no possible choice would have done, for the log
+    "place": "place an influence", "move": "move an influence", "replace": "replace an influence",
+    "remove_own": "remove an influence", "cond": "pay for a conditional effect",
+    "explore_target": "explore", "city_target": "move its city", "build_pick": "build",
+    "build_place": "place the facility", "hero_choice": "use this character effect",
+}
+
+
+class NomadState(GameState):
+    __slots__ = ("content", *FIELDS)
+    TURN_RULE = ref("4.2")
+
+    content: Content
+    round: int  # 0 during Initial Entry, 1..8, 9 once the game is over
+    first: int  # the first player of the round
+    city: list[str]  # seat -> mining site of its mobile city ("" before Initial Entry)
+    explored: dict[str, str]  # mining site -> event whose resource marker lies there
+    influence: dict[str, list[int]]  # location -> owners of its occupied spaces
+    supply: list[int]  # player markers in each personal supply
+    gold: list[int]
+    pure: list[int]
+    points: list[int]
+    res: list[list[int]]  # seat -> [orirock, shard, oriron]
+    bank_gold: int  # negative: substitutes in use (§9.3)
+    bank_pure: int
+    event_decks: dict[str, list[str]]  # colour -> cards, top last
+    event_box: list[str]
+    fac_deck: list[str]  # bottom first, top last
+    fac_known: int  # how many bottom cards everyone knows (put there face down, §11.3)
+    market: list[str]
+    fac_box: list[str]
+    grid: list[list[str]]  # seat -> City board cells, row by row ("" = empty)
+    used: list[list[int]]  # seat -> cells already used for a declaration
+    hubs: int  # Extension Hubs not yet built
+    towers: int  # Core Command Towers left in the box
+    hand: list[list[str]]
+    facedown: list[str]  # "" = none
+    revealed: list[bool]
+    discard: list[list[str]]
+    styles: dict[str, dict[str, list[int]]]  # style -> seat -> [markers, uses left, used]
+    end_effects: list[list[str]]
+    turn_flags: dict[str, int]  # per turn: "character" used, "no_character" imposed
+    collect: list[dict[str, Any]]
+    tasks: list[Task]
+    finished: bool
+
+    # ------------------------------------------------------------- setup (§2)
+    def _setup(self) -> None:
+        self.content = load()
+        setup.setup(self)
+        self.run()
+
+    @property
+    def over(self) -> bool:
+        return self.finished
+
+    def _round(self) -> int:
+        return self.round
+
+    @property
+    def board(self) -> Board:
+        return self.content.board(self.players)
+
+    def order(self) -> list[int]:
+        """Seats in turn order from this round's first player (§4)."""
+        return [(self.first + i) % self.players for i in range(self.players)]
+
+    # ------------------------------------------------------------- flow
+    def push(self, *task: Any) -> None:
+        self.tasks.append(list(task))
+
+    def run(self) -> None:
+        """Resolve automatic tasks until a choice is owed or the game is over."""
+        while self.tasks and not self.finished:
+            top = self.tasks[-1]
+            auto = AUTOMATIC.get(top[0])
+            if auto is not None:
+                self.tasks.pop()
+                auto(self, top)
+                continue
+            if top[0] in SIMULTANEOUS:
+                return
+            dec = self._decision_for(top, top[1])
+            if dec.actions:
+                # reuse it: the base class would compute the same decision again
+                self._cache[dec.seat] = (dec, frozenset(a.id for a in dec.actions))
+                return
+            self.tasks.pop()  # nothing can be done: skip it (§9.1)
+            what = SKIPPED.get(top[0], top[0].replace("_", " "))
+            self.say(top[1], f"cannot {what}: skipped", ref("9.1"))
+
+    def _decision_for(self, task: Task, seat: int) -> Decision:
+        return DECISIONS[task[0]](self, task, seat)
+
+    def _to_act(self) -> tuple[int, ...]:
+        if not self.tasks or self.finished:
+            return ()
+        top = self.tasks[-1]
+        if top[0] == "select":
+            return tuple(s for s in self.order() if self.facedown[s] == "")
+        if top[0] == "collect":
+            return tuple(s for s in self.order() if not self.collect[s]["done"])
+        return (int(top[1]),)
+
+    def _decision(self, seat: int) -> Decision:
+        return self._decision_for(self.tasks[-1], seat)
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        top = self.tasks[-1]
+        APPLY[top[0]](self, top, seat, action_id)
+        self.run()
+
+    def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
+        return rounds.why_illegal(self, seat, action_id)
+
+    # ------------------------------------------------------------- copies
+    def _clone_into(self, other: Any) -> None:
+        """Field by field, copying only what can change in place (tasks are lists whose
+        own items are replaced, never mutated, so a shallow copy of each is enough)."""
+        other.content = self.content
+        for name in ("round", "first", "bank_gold", "bank_pure", "fac_known", "hubs", "towers",
+                     "finished"):
+            setattr(other, name, getattr(self, name))
+        for name in ("city", "supply", "gold", "pure", "points", "event_box", "fac_deck",
+                     "market", "fac_box", "facedown", "revealed", "explored", "turn_flags"):
+            setattr(other, name, getattr(self, name).copy())
+        for name in ("res", "grid", "used", "hand", "discard", "end_effects", "tasks"):
+            setattr(other, name, [x.copy() for x in getattr(self, name)])
+        other.influence = {k: v.copy() for k, v in self.influence.items()}
+        other.event_decks = {k: v.copy() for k, v in self.event_decks.items()}
+        other.styles = {sid: {k: v.copy() for k, v in by.items()} for sid, by in self.styles.items()}
+        other.collect = [_copy(c) for c in self.collect]
+
+    def _dump(self) -> dict[str, Any]:
+        return {name: _copy(getattr(self, name)) for name in FIELDS}
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.content = load()
+        missing = [name for name in FIELDS if name not in data]
+        if missing:
+            raise KeyError(", ".join(missing))
+        for name in FIELDS:
+            setattr(self, name, _copy(data[name]))
+        if len(self.gold) != self.players or len(self.grid) != self.players:
+            raise ValueError("saved game has the wrong number of players' areas")
+
+    # ------------------------------------------------------------- hidden info
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Reshuffle unseen deck parts; re-guess opponents' face-down characters."""
+        for deck in self.event_decks.values():
+            rng.shuffle(deck)
+        known = min(self.fac_known, len(self.fac_deck))
+        unseen = self.fac_deck[known:]
+        rng.shuffle(unseen)
+        self.fac_deck[known:] = unseen
+        for other in range(self.players):
+            if other != seat and self.facedown[other] and not self.revealed[other]:
+                pool = sorted([*self.hand[other], self.facedown[other]])
+                pick = pool.pop(rng.below(len(pool)))
+                self.facedown[other] = pick
+                self.hand[other] = pool
+
+    def components(self) -> dict[str, int]:
+        """Finite components wherever they are (§1); Gold and Pure Originium substitutes
+        are counted as a negative bank (§9.3), so the totals stay those of the box."""
+        out: dict[str, int] = {}
+        on_board = [0] * self.players
+        for owners in self.influence.values():
+            for o in owners:
+                on_board[o] += 1
+        on_styles = [0] * self.players
+        for by_seat in self.styles.values():
+            for key, entry in by_seat.items():
+                on_styles[int(key)] += entry[0]
+        for s in range(self.players):
+            out[f"markers_seat{s}"] = self.supply[s] + on_board[s] + on_styles[s] + 1
+        out["gold_notes_value"] = self.bank_gold + sum(self.gold)
+        out["pure_originium"] = self.bank_pure + sum(self.pure)
+        cards = [c for h in self.hand for c in h] + [c for d in self.discard for c in d]
+        out["characters"] = len(cards) + sum(1 for f in self.facedown if f)
+        deck_cards = [c for row in self.grid for c in row if "#" in c]
+        deck_cards += self.market + self.fac_deck + self.fac_box
+        deck_cards += [t[2] for t in self.tasks if t[0] == "build_place" and "#" in t[2]]
+        out["facilities"] = len(deck_cards)
+        out["distinct_facilities"] = len(set(deck_cards))
+        built = [c for row in self.grid for c in row]
+        out["towers"] = self.towers + built.count(TOWER)
+        placing = [t[2] for t in self.tasks if t[0] == "build_place"]
+        out["hubs"] = self.hubs + built.count(HUB) + placing.count(HUB)
+        events = [e for d in self.event_decks.values() for e in d] + self.event_box
+        events += [e for e in self.explored.values() if e not in self.event_box]  # being resolved
+        out["events"] = len(events)
+        out["distinct_events"] = len(set(events))
+        out["resource_markers"] = len(self.explored) + (len(self.content.events) - len(self.explored))
+        return out
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def _outcome(self) -> dict[str, Any]:
+        return scoring.outcome(self)
+
+    # ------------------------------------------------------------- economy
+    def have(self, seat: int, kind: str) -> int:
+        if kind in RESOURCES:
+            return int(self.res[seat][RESOURCES.index(kind)])
+        table: dict[str, list[int]] = {"gold": self.gold, "pure": self.pure, "points": self.points}
+        return int(table[kind][seat])
+
+    def can_pay(self, seat: int, cost: Mapping[Any, int]) -> bool:
+        return all(self.have(seat, k) >= n for k, n in cost.items())
+
+    def add(self, seat: int, kind: str, n: int) -> None:
+        """Gain (n > 0) or pay (n < 0) one kind; Gold and Pure go to or from the bank."""
+        if kind in RESOURCES:
+            self.res[seat][RESOURCES.index(kind)] += n
+        elif kind == "gold":
+            self.gold[seat] += n
+            self.bank_gold -= n
+        elif kind == "pure":
+            self.pure[seat] += n
+            self.bank_pure -= n
+        elif kind == "points":
+            self.points[seat] += n
+        else:
+            raise KeyError(kind)
+
+    def pay(self, seat: int, cost: Mapping[Any, int]) -> None:
+        for k, n in cost.items():
+            self.add(seat, k, -n)
+
+    def transfer_gold(self, payer: int, payee: int | None, n: int) -> None:
+        """Pay Gold to another player, or to the bank when `payee` is None."""
+        self.add(payer, "gold", -n)
+        if payee is not None:
+            self.add(payee, "gold", n)
+
+
+def _copy(x: Any) -> Any:
+    """A deep copy of JSON-ready data, much faster than copy.deepcopy."""
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    return x
