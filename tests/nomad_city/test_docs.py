@@ -44,3 +44,15 @@ def test_records_with_designed_fields_say_stand_in() -> None:
         assert (rec.source == "stand-in") == bool(rec.stand_in_fields), rec.id
         if rec.source == "stand-in":
             assert rec.note, rec.id
+
+
+def test_stand_in_fields_name_fields_of_their_record() -> None:
+    """A pack author reads `stand_in_fields` to know what to replace: each entry must be a
+    field the record really has."""
+    c = load()
+    records = [b.record for b in c.boards.values()] + list(c.events.values())
+    records += [*c.facilities.file.facilities, *c.facilities.file.special, c.facilities.grid]
+    records += list(c.styles.values()) + list(c.characters.values())
+    for rec in records:
+        unknown = set(rec.stand_in_fields) - set(type(rec).model_fields)
+        assert not unknown, (rec.id, sorted(unknown))

@@ -102,10 +102,13 @@ def test_region_d_control_example() -> None:
               markers={"D-01": "orirock", "D-03": "oriron"},
               influence={"D-01": [RED], "D-02/D-03": [RED], "D-03": [BLUE, BLUE],
                          "D-01/D-02": [BLUE]})
+    from boardwright.titles.nomad_city.scoring import region_strength
+    assert region_strength(s)["D"] == [3, 0, 0, 4]  # blue 3; red 2 + 2 for its city
     out = s.outcome()
     assert out["region_control"]["D"] == RED
-    assert out["breakdown"][RED]["regions"] >= 3
-    assert "D" in out["breakdown"][RED]["regions_controlled"]
+    assert out["breakdown"][RED]["regions_controlled"] == ["D"]
+    assert out["breakdown"][RED]["regions"] == 3
+    assert "D" not in out["breakdown"][BLUE]["regions_controlled"]
 
 
 def test_liskarm_resolves_as_much_as_possible() -> None:
@@ -144,6 +147,10 @@ def test_declaration_may_rotate_but_not_mirror() -> None:
     mirrored = scene(cities={BLUE: "B-02", YELLOW: "A-01", GREEN: "D-01", RED: "E-01"})
     _grid(mirrored, BLUE, {"0.0": "refinery#1", "0.1": "trading-post#1", "1.1": "housing-block#1"})
     assert not [a for a in ids(mirrored) if a.startswith("declare:urban-expansion-zone")]
+    # the rotated layout flipped left to right (green and yellow swap, blue moves left)
+    flipped = scene(cities={BLUE: "B-02", YELLOW: "A-01", GREEN: "D-01", RED: "E-01"})
+    _grid(flipped, BLUE, {"0.0": "trading-post#1", "0.1": "housing-block#1", "1.0": "refinery#1"})
+    assert not [a for a in ids(flipped) if a.startswith("declare:urban-expansion-zone")]
 
 
 def test_b01_arrival_bonus() -> None:
@@ -152,3 +159,35 @@ def test_b01_arrival_bonus() -> None:
     seat = s.to_act[0]
     do(s, "site:B-01")
     assert s.res[seat] == [2, 2, 2]
+
+
+def test_liskarm_example_with_no_free_influence_space() -> None:
+    """The rulebook's own case: no free influence space anywhere on the board, so both
+    placements are skipped, and the End Phase removal still happens (§9.1)."""
+    s = scene(cities={BLUE: "B-02", YELLOW: "A-01", GREEN: "D-01", RED: "E-01"},
+              facedown="liskarm")
+    board = s.board
+    fill = [loc for loc in board.locations if loc in board.routes or loc in s.explored]
+    others = [YELLOW, GREEN, RED]
+    n = 0
+    for loc in fill:
+        s.influence[loc] = []
+        for _ in range(board.capacity[loc]):
+            owner = BLUE if loc == "B-01/B-02" and not s.influence[loc] else others[n % 3]
+            n += owner != BLUE
+            s.influence[loc].append(owner)
+            s.supply[owner] -= 1
+    assert min(s.supply) >= 0 and s.supply[BLUE] == 28
+    do(s, "reveal:strategy")
+    assert s.supply[BLUE] == 28  # nothing could be placed
+    assert "cannot place an influence: skipped" in [e.text for e in s.log[-3:]]
+    assert s.end_effects[BLUE] == ["liskarm"]
+    do(s, "main:deploy")
+    assert ids(s) == ["place:none"]
+    do(s, "place:none", "end")
+    s.tasks = [["end_phase"]]
+    s.run()
+    assert s.to_act == (BLUE,) and ids(s) == ["remove:B-01/B-02"]
+    do(s, "remove:B-01/B-02")
+    assert s.supply[BLUE] == 29
+

@@ -214,6 +214,17 @@ def test_build_pays_either_cost_refills_before_placing_and_scores() -> None:
     assert s.grid[0][0] == card and s.points[0] == rec.points
 
 
+def test_entry_effect_resolves_under_the_build_rule() -> None:
+    """The entry effect is step 3 of Build: its log entries name §5.6, like the rest."""
+    s = scene(cities=CITIES, gold=30)
+    s.fac_deck = [c for c in s.fac_deck if c != "trading-post#1"] + s.market[:1]
+    s.market[0] = "trading-post#1"
+    do(s, "main:build", "build:trading-post#1:gold", "cell:0.0")
+    gain = next(e for e in reversed(s.log) if e.text == "gains 5 Gold")
+    assert gain.rule.startswith("§5.6")
+    assert s.gold[0] == 30 - 8 + 5
+
+
 def test_unique_facility_only_once() -> None:
     s = scene(cities=CITIES, gold=40)
     s.fac_deck = [c for c in s.fac_deck if c != "research-institute#1"] + s.market[:1]
@@ -309,3 +320,47 @@ def test_engine_option_choices_restrict_booleans_too() -> None:
         opt.parse(True)
     assert Option("free", False, "doc").values() == (False, True)
     assert list(nc.SPEC.option_sets()) == [{"corporations": False}]
+
+
+# ---------------------------------------------------------------- audit additions
+def test_city_movement_clears_opponents_from_an_explored_target_without_event() -> None:
+    """Opponents' influence on the target site goes too; own influence stays; an explored
+    site reveals no event; the new influence goes on the starting point (§5.5)."""
+    s = scene(cities=CITIES, res=(0, 3, 0), markers={"B-03": "orirock"},
+              influence={"B-03": [0, 1], "B-02/B-03": [2]})
+    do(s, "main:city", "city:B-03")
+    assert s.influence["B-03"] == [0] and "B-02/B-03" not in s.influence
+    assert s.supply[1] == 29 and s.supply[2] == 29
+    assert s.influence["B-02"] == [0] and s.tasks[-1] == ["turn", 0, 1]
+
+
+def test_red_zone_double_marker_collects_two() -> None:
+    s = scene(cities={0: "R-02", 1: "A-01", 2: "D-01", 3: "E-01"}, round=5,
+              markers={"R-02": "orirock"})
+    assert s.content.events[s.explored["R-02"]].marker.amount == 2
+    s.tasks = [["collect_start"]]
+    s.run()
+    do(s, "collect:R-02", seat=0)
+    assert s.res[0] == [2, 0, 0]
+
+
+def test_collection_toll_goes_to_the_owner_on_the_route() -> None:
+    s = scene(cities=CITIES, markers={"B-03": "orirock"},
+              influence={"B-03": [0], "B-02/B-03": [1, 2]})
+    s.tasks = [["collect_start"]]
+    s.run()
+    assert {"toll:B-02/B-03:1", "toll:B-02/B-03:2"} <= set(ids(s, 0))
+    assert "toll:B-02/B-03:bank" not in ids(s, 0)
+    do(s, "toll:B-02/B-03:2", "collect:B-03", seat=0)
+    assert s.gold[0] == 18 and s.gold[2] == 22 and s.res[0][0] == 1
+
+
+def test_end_phase_passes_the_first_player_and_returns_an_unused_character() -> None:
+    s = scene(cities=CITIES, first=3, round=2, facedown="texas")
+    s.discard[0] = ["cannot"]
+    s.hand[0] = [c for c in s.hand[0] if c != "cannot"]
+    s.tasks = [["end_phase"]]
+    s.run()
+    assert s.first == 0 and s.round == 3
+    assert sorted(s.hand[0]) == ["cannot", "elysium", "liskarm", "texas", "tin-man"]
+    assert s.discard[0] == [] and s.facedown[0] == ""

@@ -108,7 +108,7 @@ def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.say(seat, f"places {rec.name} on space {cell_id(s, index)} and scores {rec.points}",
           ref("5.6"))
     if rec.entry:
-        s.push("steps", seat, [st.model_dump() for st in rec.entry], ref("14"))
+        s.push("steps", seat, [st.model_dump() for st in rec.entry], ref("5.6"))  # step 3
 
 
 def resolve_hub(s: NomadState, task: Task) -> None:

@@ -137,7 +137,7 @@ class NomadState(GameState):
 
     # ------------------------------------------------------------- setup (§2)
     def _setup(self) -> None:
-        self.content = load()
+        self.content = load(self.data_pack)  # shipped data, overlaid by the game's pack
         setup.setup(self)
         self.run()
 
@@ -226,7 +226,7 @@ class NomadState(GameState):
         return {name: _copy(getattr(self, name)) for name in FIELDS}
 
     def _load(self, data: dict[str, Any]) -> None:
-        self.content = load()
+        self.content = load(self.data_pack)
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise KeyError(", ".join(missing))
