@@ -170,3 +170,81 @@ def test_hot_seat_one_tab_plays_two_seats(browser: Any, server_factory: Any) -> 
     assert {0, 1} <= {e["seat"] for e in log}
     assert page.locator("#undo-btn").is_visible()
     ctx.close()
+
+
+NOMAD_MAX_CLICKS = 900
+
+
+def test_nomad_city_board_four_players_against_three_bots(browser: Any, server_factory: Any,
+                                                          tmp_path: Path) -> None:
+    """Nomad City's SVG board: map, market, styles and City boards; highlighted sites,
+    routes and facilities offer their actions; reload; play to the end."""
+    server: Server = server_factory(bot_delay=0.0).start()
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1300})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats #kind-2")
+    page.select_option("#game", "nomad-city")
+    page.select_option("#players", "4")
+    page.wait_for_selector("#seats #bot-3")
+    page.fill("#bot-1", "greedy")
+    page.fill("#bot-2", "random")
+    page.fill("#bot-3", "random")
+    page.fill("#seed", "21")
+    page.click("#create-btn")
+    page.wait_for_selector(".joinlink")
+    assert page.locator(".joinlink").count() == 1  # one person, three bots
+    page.click("#play-here")
+    page.wait_for_selector("#nomad-board")
+    board = page.locator("#nomad-board")
+    # the whole board is there, laid out from the board data
+    assert board.locator("[data-site]").count() == 22
+    assert board.locator("[data-route]").count() == 32
+    assert board.locator("[data-region-label]").count() == 8
+    assert board.locator("[data-facility]").count() >= 1
+    assert board.locator("[data-style]").count() == 6
+    assert board.locator("[data-player]").count() == 4
+    assert board.locator("[data-player='0'] [data-cell]").count() == 12
+    assert "RED ZONE" in (board.text_content() or "")
+    # clicking highlighted board elements offers their actions
+    clicked_board = 0
+    for _ in range(60):
+        if not wait_my_turn_or_end(page):
+            break
+        spots = board.locator(".nc-actionable")
+        if spots.count() and clicked_board < 6:
+            spots.first.click()
+            page.wait_for_selector("#focus b")
+            offered = page.locator("#actions button.act")
+            target = spots.first.get_attribute("data-target") or ""
+            assert offered.count() >= 1
+            assert all(target in (offered.nth(i).get_attribute("data-action") or "")
+                       for i in range(offered.count()))
+            clicked_board += 1
+        click_first_action(page)
+        if clicked_board >= 6:
+            break
+    assert clicked_board >= 3
+    save_shot(page, tmp_path, "nomad-board.png")
+    # the own hand is shown by name; other seats only by count
+    other = board.locator("[data-player='1']").text_content() or ""
+    assert "hand: " in other and "card" in other  # a count, not names
+    assert board.locator("[data-player='0'] [data-hand]").count() >= 1 or "hand:" in (
+        board.locator("[data-player='0']").text_content() or "")
+    # reload: same seat, same board
+    page.reload()
+    page.wait_for_selector("#nomad-board")
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    for _ in range(NOMAD_MAX_CLICKS):
+        if not wait_my_turn_or_end(page):
+            break
+        click_first_action(page)
+    else:
+        raise AssertionError(f"the game did not end within {NOMAD_MAX_CLICKS} clicks")
+    page.wait_for_selector("#outcome-panel:visible")
+    assert page.locator("#outcome table.outcome tr").count() == 5  # header + 4 seats
+    save_shot(page, tmp_path, "nomad-final.png")
+    assert errors == []
+    ctx.close()

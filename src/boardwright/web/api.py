@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 from boardwright.bots.spec import BOTS
 from boardwright.engine import UnknownGame, game, games
 
+from .boards import board_data
 from .hub import GameError, Hub, Live
 from .rules_text import explain, rules_path
 
@@ -154,6 +155,21 @@ def rule(game_id: Annotated[str, Path(max_length=64)],
     found = explain(spec, section)
     if found is None:
         raise GameError(404, f"no rule {section!r} in {spec.title}")
+    return found
+
+
+@router.get("/boards/{game_id}/{players}", summary="Public board data with a drawing layout (Nomad City)")
+def board(game_id: Annotated[str, Path(max_length=64)],
+          players: Annotated[int, Path(ge=1, le=16)]) -> dict[str, Any]:
+    try:
+        spec = game(game_id)
+    except UnknownGame as exc:
+        raise GameError(404, str(exc)) from None
+    if players not in spec.player_counts:
+        raise GameError(404, f"{spec.title} is not played by {players}")
+    found = board_data(spec.id, players)
+    if found is None:
+        raise GameError(404, f"{spec.title} has no board layout")
     return found
 
 

@@ -85,6 +85,7 @@ function actionsFor(cardId) {
 }
 
 function cardName(id) {
+  if (G.data.game === "nomad-city") return NomadBoard.nameOf(id, G.data.view);
   // a card's name from anywhere in the view (any object with this id and a name), else the id
   let found = null;
   const walk = v => {
@@ -110,7 +111,9 @@ function render(d) {
     onCard: id => { G.selected = id; render(G.data); },
     onNation: n => { const a = d.legal_actions.find(x => x.id === "target:" + n); if (a) act(a.id); } };
   const board = document.getElementById("board");
-  board.replaceChildren(d.game === "flow-of-history" ? FlowBoard.render(d.view, ctx) : GenericBoard.render(d.view, ctx));
+  ctx.redraw = () => { if (G.data) render(G.data); };
+  board.replaceChildren(d.game === "flow-of-history" ? FlowBoard.render(d.view, ctx)
+    : d.game === "nomad-city" ? NomadBoard.render(d.view, ctx) : GenericBoard.render(d.view, ctx));
   // decision
   const dec = d.view.decision;
   const prompt = document.getElementById("prompt");
@@ -126,8 +129,9 @@ function render(d) {
     acts.replaceChildren(...actionButtons(actionsFor(G.selected)));
   } else {
     G.selected = null;
-    focus.replaceChildren(d.legal_actions.length && d.game === "flow-of-history" ?
-      BW.el("p", { class: "muted" }, "Highlighted cards have actions: click one, or choose below.") : "");
+    const hint = { "flow-of-history": "Highlighted cards have actions: click one, or choose below.",
+      "nomad-city": "Highlighted sites, routes, facilities, cards and spaces have actions: click one, or choose below." }[d.game];
+    focus.replaceChildren(d.legal_actions.length && hint ? BW.el("p", { class: "muted" }, hint) : "");
     acts.replaceChildren(...actionButtons(d.legal_actions));
   }
   const undo = document.getElementById("undo-btn");

@@ -1,0 +1,83 @@
+"""The greedy bot's evaluation of a Nomad City position, for one seat.
+
+Public information only: points scored so far, resources, Gold and Pure Originium,
+influence on the map and mobile cities (region strength, §10.1). Values are in victory
+points. A resource is worth what it helps build early on and drifts to its leftover rate
+(§10.2: 9 Orirock, 8 Shard or 6 Oriron per point) as the eight rounds run out; a region
+counts part of its value by the margin its leader holds, more so the nearer the end.
+The result is the seat's value minus the best opponent's; once the game is over, the
+score margin plus a bonus for winning.
+"""
+
+from __future__ import annotations
+
+from boardwright.engine import GameState
+
+from .scoring import LEFTOVER, region_strength
+from .state import NomadState
+
+ROUNDS = 8
+USE = {"orirock": 0.3, "shard": 0.35, "oriron": 0.4}  # a resource's worth while it can still build
+GOLD = 0.1  # a Gold while it can still pay for facilities and tolls
+GOLD_LATE = 0.01  # the tie-break worth of Gold at the end (§10.3)
+PURE = 1.2  # one point at the end (§10.2) and useful before
+INFLUENCE = 0.15  # an influence on the map: Resource Collection reach (§4.3)
+REGION_EARLY = 0.75  # share of region values counted in round 1, rising to 1 by the end
+WIN = 100.0
+
+
+def _control(mine: int, best_other: int) -> float:
+    """The share of a region's value counted for a strength against the strongest rival."""
+    if mine <= 0:
+        return 0.0
+    margin = mine - best_other
+    if margin >= 3:
+        return 1.0
+    if margin > 0:
+        return 0.55 + 0.15 * margin
+    if margin == 0:
+        return 0.3
+    return 0.1 if margin == -1 else 0.0
+
+
+def values(s: NomadState) -> list[float]:
+    """Every seat's value in points (public information only)."""
+    progress = min(max((s.round - 1) / ROUNDS, 0.0), 1.0)
+    rate = {k: (1 - progress) * USE[k] + progress / n for k, n in LEFTOVER.items()}
+    gold = (1 - progress) * GOLD + progress * GOLD_LATE
+    out = []
+    for p in range(s.players):
+        v = float(s.points[p])
+        v += sum(rate[k] * s.res[p][i] for i, k in enumerate(LEFTOVER))
+        v += gold * s.gold[p] + PURE * s.pure[p]
+        out.append(v)
+    on_map = [0] * s.players
+    for owners in s.influence.values():
+        for o in owners:
+            on_map[o] += 1
+    weight = REGION_EARLY + (1 - REGION_EARLY) * progress
+    regions = s.board.regions
+    for region, strength in region_strength(s).items():
+        for p in range(s.players):
+            rivals = max((n for q, n in enumerate(strength) if q != p), default=0)
+            out[p] += weight * regions[region] * _control(strength[p], rivals)
+    for p in range(s.players):
+        out[p] += INFLUENCE * on_map[p]
+    return out
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
+    if state.over:
+        out = state.outcome()
+        scores = [float(v) for v in out["scores"]]
+        others = [v for p, v in enumerate(scores) if p != seat]
+        result = scores[seat] - (max(others) if others else 0.0)
+        if seat in out["winners"]:
+            result += WIN / len(out["winners"])
+        return result
+    if not isinstance(state, NomadState):
+        return 0.0
+    vals = values(state)
+    others = [v for p, v in enumerate(vals) if p != seat]
+    return vals[seat] - (max(others) if others else 0.0)

@@ -1,0 +1,377 @@
+// Nomad City drawn as SVG: the map (regions, routes, mining sites, influence, cities, the
+// Red Zone), the facility market, City Style cards and every player's City board.
+// The map's layout comes from GET /api/boards/nomad-city/{players} (computed on the server).
+"use strict";
+
+const NomadBoard = (() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const W = 1200, MAPW = 1180, MAPH = 700, TOP = 44, SIDEH = 250;
+  const SITE_FILL = { green: "#d5ecc8", yellow: "#f6e7a6", red: "#f3c4bb" };
+  const SITE_RING = { green: "#4f9a3c", yellow: "#b8961c", red: "#b5392c" };
+  const FAC_FILL = { red: "#e07a6c", yellow: "#ecc94b", blue: "#6f9fd8", green: "#74b866", multi: "#b48ad6", none: "#9a9184", purple: "#9b6cc6" };
+  const RES = { orirock: ["Rock", "#8d7b68"], shard: ["Shard", "#2fa3b6"], oriron: ["Iron", "#5d6d7e"] };
+  const REGION_TINT = ["#c9b68f", "#9fc5c0", "#c3b0d6", "#b9cf94", "#e0b58f", "#a9bde0", "#d8c27a", "#c7a0a0"];
+  const cache = {}, loading = {};
+
+  function s(tag, attrs = {}, ...kids) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+    for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  }
+  const text = (x, y, str, attrs = {}) => s("text", Object.assign({ x, y, "font-size": 13 }, attrs), str);
+  const title = str => s("title", {}, str);
+
+  function load(players, redraw) {
+    if (cache[players] !== undefined || loading[players]) return cache[players];
+    loading[players] = true;
+    BW.api(`/api/boards/nomad-city/${players}`).then(res => {
+      loading[players] = false;
+      cache[players] = res.ok ? res.data : false;  // false: draw the generic tables instead
+      redraw();
+    });
+    return null;
+  }
+
+  // The object an action id names: its second part (site, route, facility card, style, cell, character).
+  function targetOf(id) {
+    const p = id.split(":");
+    return p.length > 1 ? p[1] : null;
+  }
+
+  function nameOf(id, view) {
+    const b = cache[view && view.players ? view.players.length : 4] || Object.values(cache).find(x => x);
+    if (!b || !id) return id;
+    const type = id.split("#")[0];
+    if (b.facilities[type]) return `${b.facilities[type].name} (${id})`;
+    if (b.styles[id]) return b.styles[id].name;
+    if (b.characters[id]) return b.characters[id].name;
+    if (/^\d+\.\d+$/.test(id)) return "City board space " + id;
+    if (id.includes("/")) return "route " + id;
+    return id;
+  }
+
+  function highlight(g, acts, ctx, key) {
+    if (!acts || !acts.length) return g;
+    g.setAttribute("class", "nc-actionable card-actionable");
+    g.setAttribute("data-target", key);
+    g.append(title("click: " + acts.map(a => a.label).join(" / ").slice(0, 400)));
+    g.addEventListener("click", ev => { ev.stopPropagation(); ctx.onCard(key); });
+    return g;
+  }
+
+  function influenceBoxes(owners, capacity, x, y, size) {
+    const g = s("g", {});
+    const w = capacity * (size + 2) - 2;
+    for (let k = 0; k < capacity; k++) {
+      const o = owners[k];
+      const bx = x - w / 2 + k * (size + 2);
+      g.append(s("rect", { x: bx, y: y - size / 2, width: size, height: size, rx: 3,
+        fill: o === undefined ? "#fffdf8" : BW.seatColor(o), stroke: "#3b342b", "stroke-width": 1.2 }));
+      if (o !== undefined) g.append(text(bx + size / 2, y + 4.5, String(o), { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }));
+    }
+    return g;
+  }
+
+  function drawMap(view, b, ctx, byTarget) {
+    const g = s("g", { transform: `translate(10,${TOP})`, id: "nc-map" });
+    g.append(s("rect", { width: MAPW, height: MAPH, rx: 12, fill: "#efe6d2", stroke: "#bfb49c" }));
+    const pos = Object.fromEntries(b.sites.map(x => [x.id, x]));
+    const control = ctrl(view.region_strength || {});
+    // regions: a padded, rounded tint around their sites, with the value and the strengths
+    b.regions.forEach((r, i) => {
+      const tint = r.red_zone ? "#e2a49a" : REGION_TINT[i % REGION_TINT.length];
+      const pts = r.hull.length ? r.hull : [[r.x, r.y]];
+      const d = "M" + pts.map(p => p.join(" ")).join(" L") + (pts.length === 1 ? " l0.01 0" : " Z");
+      const strength = (view.region_strength || {})[r.id] || [];
+      const lead = control[r.id];
+      g.append(s("path", { d, fill: tint, "fill-opacity": 0.35, stroke: tint, "stroke-opacity": 0.35, "stroke-width": 96,
+        "stroke-linejoin": "round", "stroke-linecap": "round", "data-region": r.id },
+      title(`Region ${r.id}: worth ${r.points} points to its controller at the end.\nStrength (influence + 2 per city): ` +
+        (strength.some(n => n > 0) ? strength.map((n, p) => [n, p]).filter(([n]) => n > 0).map(([n, p]) => `seat ${p} ${n}`).join(", ") : "nobody") +
+        (lead !== null && lead !== undefined ? `\ncontrolled now by seat ${lead}` : ""))));
+    });
+    // region labels go on top (drawn last) but let clicks through to the sites and routes
+    const labels = s("g", { id: "nc-region-labels", "pointer-events": "none" });
+    // routes: a road with its influence spaces in the middle
+    for (const r of b.routes) {
+      const a = pos[r.a], c = pos[r.b];
+      const closed = (a.red_zone || c.red_zone) && !view.red_zone_open;
+      g.append(s("line", { x1: a.x, y1: a.y, x2: c.x, y2: c.y, stroke: closed ? "#a5645b" : "#7b6f5c", "stroke-width": 5,
+        "stroke-dasharray": closed ? "10 6" : null, "stroke-linecap": "round" }));
+    }
+    for (const r of b.routes) {
+      const a = pos[r.a], c = pos[r.b];
+      const mx = (a.x + c.x) / 2, my = (a.y + c.y) / 2;
+      const acts = byTarget.get(r.id);
+      const rg = s("g", { "data-route": r.id });
+      const w = r.spaces * 20 + 6;
+      rg.append(s("rect", { x: mx - w / 2, y: my - 12, width: w, height: 24, rx: 6, fill: acts ? "#fff2c6" : "#e9dfca",
+        stroke: acts ? "#ff9d00" : "#7b6f5c", "stroke-width": acts ? 4 : 1 }));
+      rg.append(influenceBoxes(view.influence[r.id] || [], r.spaces, mx, my, 18));
+      rg.append(title(`route ${r.id} (region ${r.region}, ${r.spaces} space${r.spaces > 1 ? "s" : ""})`));
+      g.append(highlight(rg, acts, ctx, r.id));
+    }
+    // region labels (above the region's highest site)
+    b.regions.forEach(r => {
+      const strength = (view.region_strength || {})[r.id] || [];
+      const lead = control[r.id];
+      const label = r.red_zone ? `RED ZONE ${r.id} · ${r.points} pts · ${view.red_zone_open ? "OPEN" : "CLOSED"}` : `Region ${r.id} · ${r.points} pts`;
+      const lx = r.label_x, ly = r.label_y;
+      const lg = s("g", { "data-region-label": r.id });
+      lg.append(text(lx, ly, label, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: r.red_zone ? "#8a2219" : "#3b342b",
+        stroke: "#f6f0e2", "stroke-width": 4, "paint-order": "stroke" }));
+      const parts = strength.map((n, p) => [n, p]).filter(([n]) => n > 0);
+      if (parts.length) {
+        let x = lx - parts.length * 17;
+        for (const [n, p] of parts) {
+          lg.append(s("rect", { x, y: ly + 4, width: 32, height: 16, rx: 8, fill: BW.seatColor(p), stroke: lead === p ? "#111" : "none", "stroke-width": 2 }));
+          lg.append(text(x + 16, ly + 16, `${p}:${n}`, { "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }));
+          x += 34;
+        }
+      }
+      labels.append(lg);
+    });
+    // sites
+    const cities = {};
+    (view.players || []).forEach(p => { if (p.city) (cities[p.city] = cities[p.city] || []).push(p.seat); });
+    for (const x of b.sites) {
+      const acts = byTarget.get(x.id);
+      const marker = (view.resource_markers || {})[x.id];
+      const sg = s("g", { "data-site": x.id, transform: `translate(${x.x},${x.y})` });
+      const closed = x.red_zone && !view.red_zone_open;
+      if (acts) sg.append(s("circle", { r: 40, fill: "none", stroke: "#ff9d00", "stroke-width": 6, "stroke-opacity": 0.9 }));
+      sg.append(s("circle", { r: 33, fill: SITE_FILL[x.colour], stroke: SITE_RING[x.colour], "stroke-width": 4,
+        "stroke-dasharray": marker ? null : "6 4" }));
+      sg.append(text(0, -12, x.id, { "text-anchor": "middle", "font-size": 14, "font-weight": 700 }));
+      if (marker) {
+        const [short, col] = RES[marker.resource] || [marker.resource, "#555"];
+        sg.append(s("rect", { x: -24, y: -6, width: 48, height: 17, rx: 8, fill: col }));
+        sg.append(text(0, 7, `${short}${marker.amount > 1 ? " ×" + marker.amount : ""}`, { "text-anchor": "middle", "font-size": 11.5, fill: "#fff", "font-weight": 700 }));
+      } else {
+        sg.append(text(0, 9, closed ? "closed" : "unexplored", { "text-anchor": "middle", "font-size": 10.5, fill: "#6b5f4d", "font-style": "italic" }));
+      }
+      sg.append(influenceBoxes(view.influence[x.id] || [], x.spaces, 0, 23, 15));
+      if (x.arrival_bonus && Object.keys(x.arrival_bonus).length) {
+        sg.append(text(0, 52, "arrival +" + Object.entries(x.arrival_bonus).map(([k, n]) => `${n} ${(RES[k] || [k])[0]}`).join(", "),
+          { "text-anchor": "middle", "font-size": 10.5, fill: "#3b342b", stroke: "#f6f0e2", "stroke-width": 3, "paint-order": "stroke" }));
+      }
+      (cities[x.id] || []).forEach((seat, k) => {
+        const ang = -Math.PI / 4 + k * (Math.PI / 3.2);
+        const cx = Math.cos(ang) * 40, cy = Math.sin(ang) * 40 - 4;
+        const house = s("g", { transform: `translate(${cx},${cy})`, "data-city": seat });
+        house.append(s("path", { d: "M-12 -2 L0 -14 L12 -2 L12 12 L-12 12 Z", fill: BW.seatColor(seat), stroke: "#1d1a16", "stroke-width": 2 }));
+        house.append(text(0, 9, String(seat), { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }));
+        house.append(title(`${ctx.seatName(seat)}: mobile city`));
+        sg.append(house);
+      });
+      const ev = marker ? ` · explored: ${b.events[marker.event] || marker.event}, marker ${marker.amount} ${marker.resource}` : " · unexplored";
+      sg.append(title(`${x.id}: ${x.colour} mining site, region ${x.region}, ${x.spaces} influence space${x.spaces > 1 ? "s" : ""}${x.red_zone ? ", Red Zone" : ""}${ev}`));
+      g.append(highlight(sg, acts, ctx, x.id));
+    }
+    g.append(labels);
+    return g;
+  }
+
+  function ctrl(strength) {
+    const out = {};
+    for (const [r, counts] of Object.entries(strength)) {
+      const best = Math.max(...counts);
+      const leaders = counts.map((n, p) => [n, p]).filter(([n]) => n === best);
+      out[r] = best > 0 && leaders.length === 1 ? leaders[0][1] : null;
+    }
+    return out;
+  }
+
+  function costText(f) {
+    const res = Object.entries(f.resource_cost || {}).map(([k, n]) => `${n} ${(RES[k] || [k])[0]}`).join(" ");
+    return `${res || "—"} | ${f.gold_cost} Gold`;
+  }
+
+  function facilityCard(f, x, y, w, h, acts, ctx) {
+    const g = s("g", { transform: `translate(${x},${y})`, "data-facility": f.card });
+    g.append(s("rect", { width: w, height: h, rx: 7, fill: "#fffdf8", stroke: acts ? "#ff9d00" : "#8a7f6a", "stroke-width": acts ? 5 : 1.2 }));
+    g.append(s("rect", { width: w, height: 22, rx: 7, fill: FAC_FILL[f.colour] || "#999" }));
+    g.append(text(6, 16, f.name, { "font-size": 12.5, "font-weight": 700, fill: "#1d1a16" }));
+    g.append(text(w - 6, 16, `${f.points}★`, { "text-anchor": "end", "font-size": 12.5, "font-weight": 700 }));
+    g.append(text(6, 38, costText(f), { "font-size": 11.5 }));
+    g.append(text(6, 53, `${f.colour}${f.unique ? " · unique" : ""} · ${f.card.split("#")[1] ? "#" + f.card.split("#")[1] : ""}`, { "font-size": 10.5, fill: "#6b6b6b" }));
+    g.append(title(`${f.name} (${f.colour}, ${f.points} points): ${costText(f)}`));
+    return highlight(g, acts, ctx, f.card);
+  }
+
+  function drawSide(view, b, ctx, byTarget, top) {
+    const g = s("g", { transform: `translate(10,${top})`, id: "nc-market" });
+    const w = (W - 30) / 2;
+    g.append(text(0, 14, "FACILITY MARKET", { "font-weight": 700, fill: "#555", "font-size": 14 }));
+    g.append(text(w, 14, `deck ${view.facility_deck} · hubs left ${view.extension_hubs_left}`, { "text-anchor": "end", "font-size": 12, fill: "#555" }));
+    const cw = (w - 16) / 3, ch = 60;
+    (view.facility_market || []).forEach((f, i) => g.append(facilityCard(f, (i % 3) * (cw + 8), 24 + Math.floor(i / 3) * (ch + 8), cw, ch, byTarget.get(f.card), ctx)));
+    let y = 24 + Math.ceil((view.facility_market || []).length / 3) * (ch + 8) + 4;
+    if ((view.facility_deck_known_bottom || []).length) {
+      g.append(text(0, y + 10, "known at the deck's bottom: " + view.facility_deck_known_bottom.map(c => (b.facilities[c.split("#")[0]] || { name: c }).name).join(", "),
+        { "font-size": 11, fill: "#555" }));
+      y += 18;
+    }
+    // round facts
+    const decks = Object.entries(view.event_decks || {}).map(([c, n]) => `${c} ${n}`).join(", ");
+    const bank = view.bank || {};
+    g.append(text(0, y + 14, `event decks: ${decks} · bank: ${bank.gold} Gold, ${bank.pure_originium} Pure Originium`, { "font-size": 12 }));
+    // City Style cards with the markers on them
+    const sx = w + 10;
+    g.append(text(sx, 14, "CITY STYLE CARDS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
+    y = 24;
+    const styles = Object.entries(view.city_styles || {});
+    const sw = (w - 16) / 3, sh = 100;
+    styles.forEach(([sid, bySeat], i) => {
+      const st = b.styles[sid] || { name: sid, level: "?", points: "?", pattern: [], colour: "none" };
+      const x0 = sx + (i % 3) * (sw + 8), y0 = y + Math.floor(i / 3) * (sh + 8);
+      const acts = byTarget.get(sid);
+      const cg = s("g", { transform: `translate(${x0},${y0})`, "data-style": sid });
+      cg.append(s("rect", { width: sw, height: sh, rx: 7, fill: "#fbf7ee", stroke: acts ? "#ff9d00" : "#8a7f6a", "stroke-width": acts ? 5 : 1.2 }));
+      cg.append(s("rect", { width: 8, height: sh, rx: 4, fill: FAC_FILL[st.colour] || "#999" }));
+      const nm = st.name.length > 27 ? st.name.slice(0, 26) + "…" : st.name;
+      cg.append(text(14, 16, nm, { "font-size": 12, "font-weight": 700 }));
+      cg.append(text(14, 31, `level ${st.level === 2 ? "II" : "I"} · ${st.points} pts per marker`, { "font-size": 11, fill: "#555" }));
+      // the pattern, as small coloured cells
+      for (const c of st.pattern) {
+        const px = 14 + c.col * 20, py = 40 + c.row * 20;
+        const cols = c.colours;
+        cols.forEach((col, k) => cg.append(s("rect", { x: px + k * (18 / cols.length), y: py, width: 18 / cols.length, height: 18, fill: FAC_FILL[col] || "#999" })));
+        cg.append(s("rect", { x: px, y: py, width: 18, height: 18, fill: "none", stroke: "#3b342b" }));
+      }
+      // markers per seat: [markers, uses left, used]
+      let mx = 84;
+      for (const [seat, entry] of Object.entries(bySeat)) {
+        cg.append(s("circle", { cx: mx, cy: 58, r: 11, fill: BW.seatColor(Number(seat)), stroke: "#1d1a16" }));
+        cg.append(text(mx, 62, String(seat), { "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }));
+        cg.append(text(mx, 84, `×${entry[0]}`, { "text-anchor": "middle", "font-size": 11 }));
+        mx += 28;
+      }
+      if (!Object.keys(bySeat).length) cg.append(text(84, 62, "no markers yet", { "font-size": 10.5, fill: "#888" }));
+      cg.append(title(`${st.name}: level ${st.level}, ${st.points} points per marker.\nmarkers: ` +
+        (Object.entries(bySeat).map(([p, e]) => `seat ${p}: ${e[0]} marker(s), ${e[1]} use(s) left`).join("; ") || "none")));
+      g.append(highlight(cg, acts, ctx, sid));
+    });
+    return g;
+  }
+
+  function drawPlayer(view, p, b, ctx, byTarget, x, y, w, h) {
+    const g = s("g", { transform: `translate(${x},${y})`, "data-player": p.seat });
+    const toAct = (view.to_act || []).includes(p.seat);
+    const me = ctx.seat === p.seat;
+    g.append(s("rect", { width: w, height: h, rx: 10, fill: "#fbf7ee", stroke: toAct ? BW.seatColor(p.seat) : "#bfb49c", "stroke-width": toAct ? 3 : 1 }));
+    g.append(s("rect", { width: 10, height: h, rx: 5, fill: BW.seatColor(p.seat) }));
+    g.append(text(20, 22, `${ctx.seatName(p.seat)}${view.first_player === p.seat ? " · first player" : ""}${toAct ? "  ◀ to act" : ""}`,
+      { "font-size": 15, "font-weight": 700, fill: BW.seatColor(p.seat) }));
+    g.append(text(w - 12, 22, `${p.points} pts`, { "text-anchor": "end", "font-size": 17, "font-weight": 700 }));
+    // City board grid
+    const cb = b.city_board, cell = 46, gx = 20, gy = 34;
+    for (let r = 0; r < cb.rows; r++) for (let c = 0; c < cb.columns; c++) {
+      const id = `${r}.${c}`;
+      const card = p.city_board[id];
+      const type = card ? card.split("#")[0] : null;
+      const info = type ? (b.facilities[type] || { name: type, colour: "none", points: 0 }) : null;
+      const acts = me ? byTarget.get(id) : null;
+      const cg = s("g", { transform: `translate(${gx + c * (cell + 4)},${gy + r * (cell + 4)})`, "data-cell": id });
+      cg.append(s("rect", { width: cell, height: cell, rx: 5, fill: info ? FAC_FILL[info.colour] || "#999" : "#efe8d8",
+        stroke: acts ? "#ff9d00" : (p.used_for_styles || []).includes(id) ? "#1d1a16" : "#b5aa92", "stroke-width": acts ? 5 : (p.used_for_styles || []).includes(id) ? 2.5 : 1 }));
+      if (info) {
+        const words = info.name.split(" ");
+        words.slice(0, 3).forEach((wd, k) => cg.append(text(cell / 2, 15 + k * 12, wd.length > 9 ? wd.slice(0, 8) + "." : wd,
+          { "text-anchor": "middle", "font-size": 10, "font-weight": 600 })));
+        cg.append(title(`${id}: ${info.name} (${info.colour}, ${info.points} points)` + ((p.used_for_styles || []).includes(id) ? ", used for a City Style" : "")));
+      } else cg.append(text(cell / 2, cell / 2 + 4, id, { "text-anchor": "middle", "font-size": 10, fill: "#a99e88" }));
+      g.append(highlight(cg, acts, ctx, id));
+    }
+    // resources, Gold, Pure, markers
+    const rx = gx + cb.columns * (cell + 4) + 12;
+    let ry = 44;
+    const chip = (label, n, col) => {
+      g.append(s("rect", { x: rx, y: ry - 13, width: 130, height: 18, rx: 9, fill: col }));
+      g.append(text(rx + 8, ry, `${label}`, { "font-size": 11.5, fill: "#fff", "font-weight": 700 }));
+      g.append(text(rx + 122, ry, String(n), { "text-anchor": "end", "font-size": 12.5, fill: "#fff", "font-weight": 700, "data-res": label }));
+      ry += 21;
+    };
+    chip("Orirock", p.resources.orirock, RES.orirock[1]);
+    chip("Shard", p.resources.shard, RES.shard[1]);
+    chip("Oriron", p.resources.oriron, RES.oriron[1]);
+    chip("Gold", p.gold, "#b8861b");
+    chip("Pure Originium", p.pure_originium, "#7a4bb0");
+    chip("Influence left", p.markers_in_supply, BW.seatColor(p.seat));
+    // characters
+    const tx = rx + 140;
+    let ty = 44;
+    const room = Math.floor((w - tx - 8) / 6.6);  // characters that fit on a line
+    const fit = str => str.length > room ? str.slice(0, room - 1) + "…" : str;
+    const line = (str, attrs = {}) => {
+      const el = text(tx, ty, fit(str), Object.assign({ "font-size": 12 }, attrs));
+      el.append(title(str));
+      g.append(el);
+      ty += 16;
+    };
+    const cname = id => (b.characters[id] || { name: id }).name;
+    line(`city at ${p.city || "—"}`, { "font-weight": 600 });
+    if (me && p.hand) {
+      line("hand:", { "font-weight": 600 });
+      for (const c of p.hand) {
+        const acts = byTarget.get(c);
+        const hg = s("g", { "data-hand": c });
+        hg.append(s("rect", { x: tx - 3, y: ty - 12, width: w - tx - 8, height: 16, rx: 4, fill: acts ? "#fff2c6" : "none", stroke: acts ? "#ff9d00" : "none", "stroke-width": 2 }));
+        const ch = b.characters[c];
+        hg.append(text(tx + 2, ty, fit(ch ? `${ch.name} (${ch.strategy} / ${ch.tactic})` : c), { "font-size": 11.5 }));
+        g.append(highlight(hg, acts, ctx, c));
+        ty += 17;
+      }
+    } else line(`hand: ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`);
+    if (p.character_revealed) line(`revealed: ${cname(p.character_revealed)}`, { fill: "#8a2219", "font-weight": 600 });
+    else if (me && p.face_down) line(`face down: ${cname(p.face_down)} (only you see it)`);
+    else if (p.has_face_down) line("face down: 1 character");
+    if ((p.discard || []).length) line(`discard: ${p.discard.map(cname).join(", ")}`, { fill: "#6b6b6b" });
+    if ((p.end_of_round_effects || []).length) line(`end of round: ${p.end_of_round_effects.length} effect(s)`, { fill: "#6b6b6b" });
+    const col = (view.collection || [])[p.seat];
+    if (col && !col.done && (col.reach || []).length) line(`collecting: budget ${col.budget}`, { fill: "#6b6b6b" });
+    return g;
+  }
+
+  function render(view, ctx) {
+    const players = (view.players || []).length;
+    const b = load(players, ctx.redraw);
+    if (b === false) return GenericBoard.render(view, ctx);
+    if (!b) return BW.el("p", { class: "muted" }, "loading the board…");
+    const byTarget = new Map();
+    for (const a of ctx.actions) {
+      const t = targetOf(a.id);
+      if (t === null) continue;
+      if (!byTarget.has(t)) byTarget.set(t, []);
+      byTarget.get(t).push(a);
+    }
+    const pw = (W - 30) / 2, ph = 224;
+    const rows = Math.ceil(players / 2);
+    const H = TOP + MAPH + 12 + SIDEH + rows * (ph + 10) + 6;
+    const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "nomad-board" });
+    svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
+    const turn = lastTurn(view);
+    svg.append(text(12, 28, (view.round === 0 ? "Initial Entry" : view.round > 8 ? "Game over" : `Round ${view.round} of 8`) +
+      (turn ? ` · turn ${turn}` : "") + ` · first player: seat ${view.first_player}` +
+      ` · Red Zone ${view.red_zone_open ? "open" : "closed"}` +
+      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 19, "font-weight": 700 }));
+    svg.append(drawMap(view, b, ctx, byTarget));
+    svg.append(drawSide(view, b, ctx, byTarget, TOP + MAPH + 12));
+    (view.players || []).forEach((p, i) => svg.append(drawPlayer(view, p, b, ctx, byTarget,
+      10 + (i % 2) * (pw + 10), TOP + MAPH + 12 + SIDEH + Math.floor(i / 2) * (ph + 10), pw, ph)));
+    return svg;
+  }
+
+  function lastTurn(view) {
+    // the view has no turn counter: take it from the newest "takes turn N of round R" log line
+    const log = view.log || [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const m = /takes turn (\d+) of round (\d+)/.exec(log[i].text || "");
+      if (m) return Number(m[2]) === view.round ? Number(m[1]) : null;
+    }
+    return null;
+  }
+
+  return { render, nameOf, targetOf };
+})();
