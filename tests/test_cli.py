@@ -216,8 +216,8 @@ def test_bench_json(tmp_path: Path) -> None:
     assert isinstance(rows, list) and len(rows) == 1
     row = rows[0]
     for key in ("game", "decisions_per_s", "games_per_s", "clone_us", "deepcopy_us", "clone_ratio",
-                "python", "machine"):
+                "ismcts_iters_per_s", "python", "machine"):
         assert key in row
     assert row["game"] == GAME
-    assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0
+    assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0 and row["ismcts_iters_per_s"] > 0
     assert 0 < row["clone_us"] < row["deepcopy_us"]

@@ -1,4 +1,4 @@
-"""The performance benchmark: random playouts, and clone() against copy.deepcopy.
+"""The performance benchmark: random playouts, clone() against copy.deepcopy, ISMCTS speed.
 
 `boardwright bench` prints these figures; tests and scripts can call `bench_game`.
 Everything is measured in the calling process, with fixed seeds.
@@ -61,11 +61,37 @@ def time_call(fn: Callable[[], object], budget: float) -> float:
     return min(runs) / number
 
 
+def ismcts_speed(game_id: str, players: int, budget: float, iters: int = 25) -> float:
+    """ISMCTS iterations per second (default settings: random rollouts cut at depth 20) on positions from
+    a random game, searched for the seat to act; at least one search, then as many as fit."""
+    from .bots import IsmctsBot
+
+    spec = game(game_id)
+    bot = IsmctsBot(seed=1, iters=iters)
+    state = spec.new_game(players, 0)
+    rng = Rng(0)
+    done = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while True:
+        if state.over:
+            state = spec.new_game(players, done + 1)
+        seat = state.to_act[0]
+        if len(state.legal_actions(seat)) > 1:
+            bot.choose(state, seat)
+            done += bot.last_iterations
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        elapsed = time.perf_counter() - start
+        if done and elapsed >= budget:
+            break
+    return done / elapsed
+
+
 def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -> dict[str, Any]:
-    """Random-playout speed and clone cost for one game, in about `seconds`."""
+    """Random-playout speed, clone cost and ISMCTS speed for one game, in about `seconds`."""
     spec = game(game_id)
     players = players or default_players(game_id)
-    playout_budget = seconds * 0.7
+    playout_budget = seconds * 0.5
     decisions = games_done = 0
     start = time.perf_counter()
     while True:
@@ -79,6 +105,7 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
     state = mid_game_state(game_id, players)
     clone_s = time_call(state.clone, seconds * 0.1)
     deepcopy_s = time_call(lambda: copy.deepcopy(state), seconds * 0.2)
+    ismcts = ismcts_speed(game_id, players, seconds * 0.2)
     return {
         "game": game_id,
         "players": players,
@@ -90,6 +117,7 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
         "clone_us": round(clone_s * 1e6, 2),
         "deepcopy_us": round(deepcopy_s * 1e6, 2),
         "clone_ratio": round(deepcopy_s / clone_s, 1) if clone_s > 0 else None,
+        "ismcts_iters_per_s": round(ismcts, 1),
         **machine(),
     }
 

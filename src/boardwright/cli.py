@@ -34,6 +34,7 @@ from rich.text import Text
 
 from . import __version__
 from .bots import Bot, BotSpec, bot_seed, for_seats, known_bots
+from .cli_serve import register as _register_serve
 from .engine import Action, GameSpec, GameState, IllegalAction, UnknownGame, game, games, replay
 from .engine.data import DataError, overlay
 
@@ -448,6 +449,7 @@ def play(
     option: OptionOpt = None,
     seat: Annotated[int, typer.Option(help="your seat")] = 0,
     save: Annotated[Path | None, typer.Option(help="write the game record here (JSON)")] = None,
+    data: Annotated[Path | None, typer.Option(help="a data pack folder overlaying the shipped data")] = None,
 ) -> None:
     """Play in the terminal: you take one seat, bots the rest."""
     spec = _spec(game_id)
@@ -461,7 +463,12 @@ def play(
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     seat_bots = {s: bs.build(bot_seed(seed, s)) for s, bs in bot_specs.items()}
-    state = spec.new_game(n, seed, options)
+    if data is not None and not data.is_dir():
+        usage(f"bad --data {data}: not a folder")
+    try:
+        state = spec.new_game(n, seed, options, str(data) if data is not None else None)
+    except DataError as exc:
+        usage(f"bad --data {data}: " + "; ".join(exc.problems))
     console = _out()
     who = ", ".join(f"seat {s}: {b.describe()}" for s, b in seat_bots.items())
     console.print(f"[bold]{escape(spec.title)}[/], {n} players, seed {seed}. "
@@ -544,29 +551,63 @@ def simulate(
     seed: Annotated[int, typer.Option(help="game i uses seed S+i")] = 0,
     option: OptionOpt = None,
     out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
-    workers: Annotated[int, typer.Option(help="worker processes", min=1)] = 1,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: the CPU count)",
+                                                min=1)] = None,
+    backend: Annotated[str, typer.Option(help="local (a process pool) or ray (Ray tasks)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster (--backend ray)")] = None,
+    rotate: Annotated[bool, typer.Option(help="rotate the bots one seat further each game")] = False,
+    records: Annotated[Path | None, typer.Option(help="save each game's record in this folder")] = None,
 ) -> None:
     """Batch play between bots, with a progress bar and a summary table.
 
     Win rates count a shared victory as 1/k of a win for each of the k winners; the
-    intervals are 95% Wilson score intervals.
+    intervals are 95% Wilson score intervals. Results depend only on the command and the
+    seed, never on --workers or --backend.
     """
+    import os
+
+    from .simulate import BACKENDS, summarize
     from .simulate import simulate as run_simulation
-    from .simulate import summarize
 
     spec = _spec(game_id)
     n = _players(spec, players)
     options = parse_options(option)
     _validate(spec, n, options)
     _bots_for(bots, list(range(n)))
+    if backend not in BACKENDS:
+        usage(f"bad --backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if ray_address and backend != "ray":
+        usage("--ray-address needs --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            failure("--backend ray needs Ray: pip install 'boardwright[sim]'")
+    n_workers = workers or os.cpu_count() or 1
+    save: Callable[[int, dict[str, Any]], None] | None = None
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            failure(f"could not create {records}: {exc}")
+        width = len(str(seed + games_n - 1))
+
+        def save(index: int, record: dict[str, Any]) -> None:
+            path = records / f"{spec.id}-{str(seed + index).zfill(width)}.json"
+            path.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
+
     console = _out()
     start = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                  TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                  console=console) as progress:
-        task = progress.add_task(f"{spec.id}, {n} players", total=games_n)
-        results = run_simulation(spec.id, games_n, n, bots, seed, options, workers,
-                                 progress=lambda _r: progress.advance(task))
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                      TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                      console=console) as progress:
+            task = progress.add_task(f"{spec.id}, {n} players", total=games_n)
+            results = run_simulation(spec.id, games_n, n, bots, seed, options, n_workers,
+                                     progress=lambda _r: progress.advance(task), backend=backend,
+                                     ray_address=ray_address, rotate=rotate, records=save)
+    except OSError as exc:
+        failure(f"could not write a record: {exc}")
     wall = time.perf_counter() - start
     if out is not None:
         try:
@@ -576,30 +617,35 @@ def simulate(
         except OSError as exc:
             failure(f"could not write {out}: {exc}")
     summary = summarize(results)
-    table = Table(title=f"{spec.title}: {games_n} games, {n} players, seeds {seed}..{seed + games_n - 1}",
-                  title_justify="left")
+    table = Table(title=f"{spec.title}: {games_n} games, {n} players, seeds {seed}..{seed + games_n - 1}"
+                        + (", bots rotated" if rotate else ""), title_justify="left")
     for col in ("seat", "bot", "wins", "win rate", "95% CI", "mean score", "stdev"):
         table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
-    seat_bots = results[0].bots if results else []
+    seat_bots = results[0].bots if results and not rotate else []
     for s, rate in enumerate(summary.per_seat):
-        table.add_row(str(s), escape(seat_bots[s] if s < len(seat_bots) else ""), f"{rate.wins:g}",
-                      f"{rate.rate:.1%}", f"{rate.low:.1%}–{rate.high:.1%}",
+        table.add_row(str(s), escape(seat_bots[s] if s < len(seat_bots) else "(rotated)" if rotate else ""),
+                      f"{rate.wins:g}", f"{rate.rate:.1%}", f"{rate.low:.1%}–{rate.high:.1%}",
                       f"{summary.score_mean[s]:.2f}", f"{summary.score_stdev[s]:.2f}")
     console.print(table)
-    if len(summary.per_bot) > 1:
+    if len(summary.per_bot) > 1 or rotate:
         bots_table = Table(title="Per bot (all seats)", title_justify="left")
-        for col in ("bot", "seat-games", "wins", "win rate", "95% CI"):
+        for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "stdev"):
             bots_table.add_column(col, justify="left" if col == "bot" else "right")
         for rate in summary.per_bot:
             bots_table.add_row(escape(rate.label), str(rate.games), f"{rate.wins:g}", f"{rate.rate:.1%}",
-                               f"{rate.low:.1%}–{rate.high:.1%}")
+                               f"{rate.low:.1%}–{rate.high:.1%}",
+                               f"{summary.bot_score_mean.get(rate.label, 0.0):.2f}",
+                               f"{summary.bot_score_stdev.get(rate.label, 0.0):.2f}")
         console.print(bots_table)
-    console.print(f"shared wins count 1/k for each of k winners · "
-                  f"{summary.decisions_mean:.1f} decisions per game · "
+    console.print(f"shared wins count 1/k for each of k winners · game length "
+                  f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
+                  f"({summary.decisions_min}–{summary.decisions_max}) · "
                   f"{summary.decisions_total / wall if wall > 0 else 0:,.0f} decisions/s "
-                  f"({wall:.2f} s wall, {workers} worker{'s' if workers > 1 else ''})")
+                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})")
     if out is not None:
         console.print(f"{len(results)} games written to {escape(str(out))}")
+    if records is not None:
+        console.print(f"{len(results)} records saved in {escape(str(records))}")
 
 
 # ---------------------------------------------------------------- data
@@ -672,8 +718,78 @@ def _flow_validate(folder: Path) -> DataReport:
     return report
 
 
+# Nomad City: each data file, the key of its record list, and the loader that checks it
+_NOMAD_FILES: dict[str, tuple[str, str]] = {
+    "board.json": ("boards", "board:load_boards"),
+    "characters.json": ("characters", "characters:load_characters"),
+    "events.json": ("events", "events:load_events"),
+    "facilities.json": ("facilities", "facilities:load_facilities"),
+    "styles.json": ("styles", "styles:load_styles"),
+}
+
+
+def _nomad_export(folder: Path, force: bool) -> list[Path]:
+    from .engine.data import shipped_text
+
+    return [_write_json(folder / name, json.loads(shipped_text("boardwright.titles.nomad_city", name)), force)
+            for name in _NOMAD_FILES]
+
+
+def _nomad_validate(folder: Path) -> DataReport:
+    """Check every Nomad City file the pack holds, each overlaid by record id on the shipped
+    one; problems of all files are reported, not only the first file's."""
+    import importlib
+
+    from .engine.data import shipped_text
+
+    report = DataReport([], [])
+    present = [name for name in _NOMAD_FILES if (folder / name).is_file()]
+    if not present:
+        report.problems.append(f"{folder}: holds none of this game's data files ({', '.join(_NOMAD_FILES)})")
+        return report
+    for name in present:
+        list_key, loader = _NOMAD_FILES[name]
+        pack_file = folder / name
+        try:
+            extra = json.loads(pack_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            report.problems.append(f"{pack_file}: cannot be read: {exc}")
+            continue
+        except json.JSONDecodeError as exc:
+            report.problems.append(f"{pack_file}: not valid JSON: {exc}")
+            continue
+        if not isinstance(extra, dict):
+            report.problems.append(f"{pack_file}: the file must hold a JSON object with a '{list_key}' list")
+            continue
+        records = extra.get(list_key, [])
+        if not isinstance(records, list):
+            report.problems.append(f"{pack_file}, field {list_key}: must be a list of records")
+            continue
+        module, _, fn = loader.partition(":")
+        load = getattr(importlib.import_module(f".titles.nomad_city.{module}", __package__), fn)
+        try:
+            load(str(folder))
+        except DataError as exc:
+            report.problems.extend(exc.problems)
+            continue
+        except ValueError as exc:
+            report.problems.append(f"{pack_file}: {exc}")
+            continue
+        shipped = json.loads(shipped_text("boardwright.titles.nomad_city", name))
+        shipped_ids = {r.get("id") for r in shipped[list_key]}
+        pack_ids = [r.get("id") for r in records if isinstance(r, dict)]
+        replaced = sum(1 for i in pack_ids if i in shipped_ids)
+        merged = {r.get("id"): r for r in shipped[list_key]}
+        merged |= {r.get("id"): r for r in records if isinstance(r, dict)}
+        stand_ins = sum(1 for r in merged.values() if r.get("source") == "stand-in")
+        report.summary.append(f"{name}: {len(merged)} {list_key} records ({replaced} replaced and "
+                              f"{len(pack_ids) - replaced} added by the pack), {stand_ins} of them stand-ins")
+    return report
+
+
 DATA_HOOKS: dict[str, DataHook] = {
     "flow-of-history": DataHook(("cards.json",), _flow_export, _flow_validate),
+    "nomad-city": DataHook(tuple(_NOMAD_FILES), _nomad_export, _nomad_validate),
 }
 
 
@@ -734,7 +850,7 @@ def bench_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
     seconds: Annotated[float, typer.Option(help="time budget per game, in seconds", min=0.01)] = 3.0,
 ) -> None:
-    """Random-playout speed and clone() against copy.deepcopy, per game."""
+    """Random-playout speed, clone() against copy.deepcopy, and ISMCTS iterations/s, per game."""
     from .bench import bench, machine
 
     ids = [_spec(game_id).id] if game_id else games()
@@ -744,7 +860,8 @@ def bench_cmd(
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return
     console.print(f"[bold]boardwright bench[/] ({seconds:g} s per game): random playouts; clone() "
-                  "against copy.deepcopy of a state 40% into a random game")
+                  "against copy.deepcopy of a state 40% into a random game; ISMCTS (searches of 25 "
+                  "iterations, default settings) on positions of a random game")
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("measure")
     for r in rows:
@@ -756,6 +873,7 @@ def bench_cmd(
         ("clone() µs", lambda r: f"{r['clone_us']:,.1f}"),
         ("copy.deepcopy µs", lambda r: f"{r['deepcopy_us']:,.1f}"),
         ("deepcopy / clone", lambda r: f"{r['clone_ratio']}×"),
+        ("ISMCTS iterations/s", lambda r: f"{r['ismcts_iters_per_s']:,.0f}"),
     ]
     for label, fmt in measures:
         table.add_row(label, *(fmt(r) for r in rows))
@@ -775,6 +893,9 @@ def _root(
 
 def main() -> None:
     app()
+
+
+_register_serve(app)  # `boardwright serve`, defined in cli_serve.py
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,7 +15,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .bots import BotSpec, for_seats, make_bots, parse_bots
+from .bots import BotSpec, bot_seed, for_seats, parse_bots
+from .bots.spec import parse_one
 from .engine import game
 
 #: a game that has not ended after this many decisions is reported as a failure
@@ -42,7 +43,11 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Job:
-    """Everything one game needs; plain data, so it can be sent to a worker process."""
+    """Everything one game needs; plain data, so it can be sent to a worker process or a Ray task.
+
+    `bots` is the spec string as given; `seats` (when set) is the spec string of each seat,
+    already cycled and rotated.
+    """
 
     index: int
     game: str
@@ -50,6 +55,8 @@ class Job:
     seed: int
     bots: str
     options: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()
+    record: bool = False
 
 
 def check(
@@ -61,18 +68,28 @@ def check(
     return chosen, parse_bots(bots)
 
 
-def play_game(
+def seat_specs(bots: str | list[BotSpec], players: int, index: int = 0, rotate: bool = False) -> list[str]:
+    """The spec string of each seat in game `index`: the list cycled over the seats and, with
+    `rotate`, shifted one seat further each game (game i puts the list's first bot in seat
+    i mod players), so every bot sits in every seat equally often over `players` games."""
+    base = [str(b) for b in for_seats(bots, players).values()]
+    if not rotate:
+        return base
+    shift = index % players
+    return [base[(s - shift) % players] for s in range(players)]
+
+
+def _play(
     game_id: str,
     players: int,
     seed: int,
-    bots: str | list[BotSpec],
-    options: Mapping[str, Any] | None = None,
-) -> GameResult:
-    """Play one game to the end with bots in every seat."""
+    seats: list[str],
+    options: Mapping[str, Any] | None,
+) -> tuple[GameResult, dict[str, Any]]:
     spec = game(game_id)
     start = time.perf_counter()
     state = spec.new_game(players, seed, dict(options or {}))
-    seat_bots = make_bots(bots, players, seed)
+    seat_bots = {s: parse_one(text).build(bot_seed(seed, s)) for s, text in enumerate(seats)}
     decisions = 0
     while not state.over:
         acting = state.to_act
@@ -86,32 +103,55 @@ def play_game(
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_DECISIONS} decisions")
     out = state.outcome()
-    scores = list(out.get("scores", []))
-    return GameResult(
+    result = GameResult(
         game=game_id,
         seed=seed,
         players=players,
         options=dict(state.options),
-        bots=[str(b) for b in for_seats(bots, players).values()],
-        scores=scores,
+        bots=list(seats),
+        scores=list(out.get("scores", [])),
         winners=[int(w) for w in out.get("winners", [])],
         decisions=decisions,
         seconds=round(time.perf_counter() - start, 6),
     )
+    return result, state.record()
 
 
-def run_job(job: Job) -> tuple[int, GameResult]:
-    return job.index, play_game(job.game, job.players, job.seed, job.bots, job.options)
+def play_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    bots: str | list[BotSpec],
+    options: Mapping[str, Any] | None = None,
+) -> GameResult:
+    """Play one game to the end with bots in every seat (the spec cycled over the seats)."""
+    return _play(game_id, players, seed, seat_specs(bots, players), options)[0]
+
+
+def run_job(job: Job) -> tuple[int, GameResult, dict[str, Any] | None]:
+    """Play one job's game; the record is returned only when the job asks for it."""
+    seats = list(job.seats) or seat_specs(job.bots, job.players)
+    result, record = _play(job.game, job.players, job.seed, seats, job.options)
+    return job.index, result, (record if job.record else None)
+
+
+def run_jobs(batch: list[Job]) -> list[tuple[int, GameResult, dict[str, Any] | None]]:
+    return [run_job(job) for job in batch]
 
 
 def jobs(
     game_id: str, games: int, players: int, bots: str, seed: int = 0,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None, rotate: bool = False, records: bool = False,
 ) -> list[Job]:
-    return [Job(i, game_id, players, seed + i, bots, dict(options or {})) for i in range(games)]
+    specs = parse_bots(bots)
+    return [Job(i, game_id, players, seed + i, bots, dict(options or {}),
+                tuple(seat_specs(specs, players, i, rotate)), records) for i in range(games)]
 
 
-def _iter_results(todo: list[Job], workers: int) -> Iterator[tuple[int, GameResult]]:
+Outcome = tuple[int, GameResult, dict[str, Any] | None]
+
+
+def _iter_local(todo: list[Job], workers: int) -> Iterator[Outcome]:
     if workers <= 1 or len(todo) <= 1:
         for job in todo:
             yield run_job(job)
@@ -126,6 +166,37 @@ def _iter_results(todo: list[Job], workers: int) -> Iterator[tuple[int, GameResu
                 fut.cancel()
 
 
+def _iter_ray(todo: list[Job], workers: int, address: str | None) -> Iterator[Outcome]:
+    """The same jobs as Ray tasks: a local Ray instance with `workers` CPUs, or the cluster at
+    `address` (every node needs boardwright installed). An already initialised Ray is reused."""
+    try:
+        import ray
+    except ImportError as exc:  # pragma: no cover - ray is in the sim and test extras
+        raise RuntimeError("the ray backend needs Ray: pip install 'boardwright[sim]'") from exc
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(run_jobs)
+        # Small batches: Ray's per-task overhead stays small next to the games themselves.
+        size = max(1, min(8, len(todo) // (max(1, workers) * 8)))
+        pending = [remote.remote(todo[i:i + size]) for i in range(0, len(todo), size)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield from ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+BACKENDS = ("local", "ray")
+
+
 def simulate(
     game_id: str,
     games: int,
@@ -135,16 +206,32 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[GameResult], None] | None = None,
+    *,
+    backend: str = "local",
+    ray_address: str | None = None,
+    rotate: bool = False,
+    records: Callable[[int, dict[str, Any]], None] | None = None,
 ) -> list[GameResult]:
-    """Play `games` games and return their results ordered by game index (seed order)."""
+    """Play `games` games and return their results ordered by game index (seed order).
+
+    Game i uses seed `seed + i`; each seat's bot is seeded from the game seed and the seat.
+    The results therefore do not depend on the backend or the number of workers (only
+    `seconds` does). `records`, when given, is called with (game index, record) for each game.
+    """
     if games < 0:
         raise ValueError(f"games must be 0 or more, got {games}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     check(game_id, players, bots, options)
+    todo = jobs(game_id, games, players, bots, seed, options, rotate, records is not None)
+    stream = _iter_ray(todo, workers, ray_address) if backend == "ray" else _iter_local(todo, workers)
     results: dict[int, GameResult] = {}
-    for index, result in _iter_results(jobs(game_id, games, players, bots, seed, options), workers):
+    for index, result, record in stream:
         results[index] = result
+        if records is not None and record is not None:
+            records(index, record)
         if progress is not None:
             progress(result)
     return [results[i] for i in range(games)]
@@ -185,6 +272,11 @@ class Summary:
     decisions_mean: float
     decisions_total: int
     seconds_total: float  # summed over games (CPU-side time of the games themselves)
+    decisions_stdev: float = 0.0
+    decisions_min: int = 0
+    decisions_max: int = 0
+    bot_score_mean: dict[str, float] = field(default_factory=dict)
+    bot_score_stdev: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -202,6 +294,7 @@ def summarize(results: list[GameResult]) -> Summary:
     bot_wins: dict[str, float] = {}
     bot_games: dict[str, int] = {}
     scores: list[list[float]] = [[] for _ in range(players)]
+    bot_scores: dict[str, list[float]] = {}
     for r in results:
         share = 1.0 / len(r.winners) if r.winners else 0.0
         for seat in range(r.players):
@@ -213,10 +306,12 @@ def summarize(results: list[GameResult]) -> Summary:
                 bot_wins[name] += share
             if seat < len(r.scores):
                 scores[seat].append(float(r.scores[seat]))
+                bot_scores.setdefault(name, []).append(float(r.scores[seat]))
     per_seat = [Rate(f"seat {s}", n, w, *wilson(w, n)) for s, w in enumerate(seat_wins)]
     per_bot = [Rate(b, bot_games[b], bot_wins[b], *wilson(bot_wins[b], bot_games[b]))
                for b in sorted(bot_games)]
     total = sum(r.decisions for r in results)
+    lengths = [r.decisions for r in results]
     return Summary(
         games=n,
         per_seat=per_seat,
@@ -226,4 +321,10 @@ def summarize(results: list[GameResult]) -> Summary:
         decisions_mean=total / n if n else 0.0,
         decisions_total=total,
         seconds_total=sum(r.seconds for r in results),
+        decisions_stdev=statistics.stdev(lengths) if len(lengths) > 1 else 0.0,
+        decisions_min=min(lengths, default=0),
+        decisions_max=max(lengths, default=0),
+        bot_score_mean={b: statistics.fmean(v) for b, v in sorted(bot_scores.items())},
+        bot_score_stdev={b: statistics.stdev(v) if len(v) > 1 else 0.0
+                         for b, v in sorted(bot_scores.items())},
     )

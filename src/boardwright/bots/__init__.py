@@ -8,6 +8,7 @@
 from .base import Bot, Param
 from .greedy import GreedyBot
 from .heuristics import evaluate, heuristic_for, register_heuristic, score_difference
+from .ismcts import IsmctsBot, outcome_rewards
 from .random_bot import RandomBot
 from .spec import BotSpec, bot_seed, for_seats, known_bots, make_bots, parse_bots, register_bot
 
@@ -15,6 +16,7 @@ __all__ = [
     "Bot",
     "BotSpec",
     "GreedyBot",
+    "IsmctsBot",
     "Param",
     "RandomBot",
     "bot_seed",
@@ -23,6 +25,7 @@ __all__ = [
     "heuristic_for",
     "known_bots",
     "make_bots",
+    "outcome_rewards",
     "parse_bots",
     "register_bot",
     "register_heuristic",

@@ -18,6 +18,7 @@ Heuristic = Callable[[GameState, int], float]
 # game id -> "module:function", imported the first time the game is evaluated
 _LAZY: dict[str, str] = {
     "flow-of-history": "boardwright.titles.flow_of_history.heuristic:evaluate",
+    "nomad-city": "boardwright.titles.nomad_city.heuristic:evaluate",
 }
 _LOADED: dict[str, Heuristic] = {}
 

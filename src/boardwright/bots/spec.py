@@ -13,6 +13,7 @@ from boardwright.engine import Rng
 
 from .base import Bot, ParamValue
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {}
@@ -27,6 +28,7 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 
 register_bot(RandomBot)
 register_bot(GreedyBot)
+register_bot(IsmctsBot)
 
 
 def known_bots() -> list[str]:

@@ -1,0 +1,311 @@
+"""`ismcts`: single-observer information-set Monte Carlo tree search (ISMCTS-SO).
+
+Each iteration:
+
+1. **Determinize** the real state from the bot's seat with the bot's own `Rng`
+   (`state.determinize(seat, self.rng)`): everything hidden from the bot is re-sampled
+   and the copy gets a fresh generator, so chance inside `apply` (shuffles, dice) is
+   simply whatever the determinization's generator produces. Searching never draws
+   from the real game's generator.
+2. **Select** down the tree. The tree is keyed by `(seat, action id)`; only the actions
+   legal in *this* determinization are considered, and UCT uses, for each child, the
+   number of times it was *available* when its parent was visited instead of the
+   parent's visit count (availability counts, Cowling, Powley & Whitehouse 2012).
+   Every seat's decisions get nodes, and each edge stores rewards from the point of
+   view of the seat that chooses it, so opponents are modelled as maximising their
+   own reward (paranoid-free max^n).
+3. **Expand** one untried action, then **roll out** with the rollout policy (`random`,
+   or `greedy`: epsilon-greedy one-step lookahead on the game's heuristic) for `depth`
+   decisions (default 20) and score the position with the game's heuristic, or with
+   `depth=0` to the end of the game.
+4. **Back up** a reward vector (one entry per seat).
+
+Simultaneous secret choices: when several seats owe a decision at once, all their
+actions are chosen *before* any is applied. The searching seat's own choice is a tree
+node; the other seats' choices are drawn from the rollout policy and are **not** tree
+nodes. They are hidden from the searching seat, so branching on them would let the
+tree condition on information the seat cannot have (that is exactly what single-
+observer ISMCTS must avoid).
+
+Known limitation of the single-observer variant: an opponent's (non-simultaneous)
+action is branched on by its id, as if the bot saw it; for games whose action ids are
+public (The Flow of History) that is exact.
+
+Rewards (per seat, in [0, 1]) from `outcome()`: 1 for a sole win, 1/k for a win shared
+by k seats, 0 otherwise; with `margin=m` the result is blended as
+`(1-m)*win + m*squash(own score - best other score)`. A co-operative outcome
+(`"mode": "cooperative"`) gives every seat the team result (1 won, 0 lost). At a depth
+cutoff each seat's reward is `squash(heuristic(state, seat))`, where
+`squash(x) = 1 / (1 + exp(-x / scale))`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from boardwright.engine import Action, GameState, Rng
+
+from .base import Bot, Param
+from .heuristics import Heuristic, heuristic_for
+
+
+class Node:
+    """One information-set node: children keyed by (seat, action id)."""
+
+    __slots__ = ("avail", "children", "key", "reward", "visits")
+
+    def __init__(self, key: tuple[int, str] | None = None) -> None:
+        self.key = key
+        self.children: dict[tuple[int, str], Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed reward for the seat in key[0]
+
+
+def _number(x: Any) -> float:
+    return float(x) if isinstance(x, int | float) and not isinstance(x, bool) else 0.0
+
+
+def _squash(x: float, scale: float) -> float:
+    z = x / scale
+    if z > 40:
+        return 1.0
+    if z < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def team_won(out: dict[str, Any]) -> bool:
+    """A co-operative outcome's team result: `won` (or `team.won`, or `result` "won"), else any winners."""
+    team = out.get("team")
+    for value in (out.get("won"), team.get("won") if isinstance(team, dict) else None):
+        if isinstance(value, bool):
+            return value
+    result = out.get("result")
+    if isinstance(result, str):
+        return result.lower() in ("won", "win", "victory")
+    return bool(out.get("winners"))
+
+
+def outcome_rewards(out: dict[str, Any], players: int, margin: float = 0.0,
+                    scale: float = 10.0) -> list[float]:
+    """Per-seat rewards in [0, 1] from an outcome() dict (see the module docstring)."""
+    if out.get("mode") == "cooperative":
+        return [1.0 if team_won(out) else 0.0] * players
+    winners = [int(w) for w in out.get("winners") or []]
+    share = 1.0 / len(winners) if winners else 0.0
+    win = [share if p in winners else 0.0 for p in range(players)]
+    if margin <= 0.0:
+        return win
+    raw = out.get("scores")
+    if not isinstance(raw, list) or len(raw) < players or players < 2:
+        return win
+    scores = [_number(v) for v in raw]
+    result = []
+    for p in range(players):
+        best_other = max(scores[q] for q in range(players) if q != p)
+        result.append((1.0 - margin) * win[p] + margin * _squash(scores[p] - best_other, scale))
+    return result
+
+
+class IsmctsBot(Bot):
+    """ISMCTS-SO for one seat; see the module docstring for the algorithm and its choices."""
+
+    name = "ismcts"
+    doc = "information-set Monte Carlo tree search over determinizations"
+    params = (
+        Param("iters", 200, "iterations per decision (when seconds is 0)", minimum=1, maximum=10_000_000),
+        Param("seconds", 0.0, "time budget per decision instead of iterations (0: use iters)",
+              minimum=0.0, maximum=3600.0),
+        Param("c", 0.7, "UCT exploration constant", minimum=0.0, maximum=100.0),
+        Param("rollout", "random", "rollout policy", choices=("random", "greedy")),
+        Param("epsilon", 0.2, "greedy rollouts: chance of a random action", minimum=0.0, maximum=1.0),
+        Param("depth", 20, "rollout decisions before the heuristic scores the position (0: to the end)",
+              minimum=0, maximum=1_000_000),
+        Param("margin", 0.0, "weight of the score margin blended into the win/loss reward",
+              minimum=0.0, maximum=1.0),
+        Param("scale", 10.0, "score or heuristic difference that counts as a clear lead",
+              minimum=1e-6, maximum=1e9),
+        Param("prior", 0, "virtual visits seeding each root action with its one-step heuristic value",
+              minimum=0, maximum=1_000_000),
+    )
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.iters = int(self.config["iters"])
+        self.seconds = float(self.config["seconds"])
+        self.c = float(self.config["c"])
+        self.greedy = self.config["rollout"] == "greedy"
+        self.epsilon = float(self.config["epsilon"])
+        self.depth = int(self.config["depth"])
+        self.margin = float(self.config["margin"])
+        self.scale = float(self.config["scale"])
+        self.prior = int(self.config["prior"])
+        self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        self._heuristic: Heuristic | None = None
+
+    # ------------------------------------------------------------ public
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = self._legal(state, seat)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        self._heuristic = heuristic_for(state.spec.id) if (self.greedy or self.depth or self.prior) else None
+        root = Node()
+        if self.prior > 0:
+            self._seed_root(root, state, seat, actions)
+        if self.seconds > 0:
+            deadline = time.perf_counter() + self.seconds
+            n = 0
+            while True:
+                self._iterate(root, state, seat)
+                n += 1
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            n = self.iters
+            for _ in range(n):
+                self._iterate(root, state, seat)
+        self.last_iterations = n
+        best: Action | None = None
+        best_key = (-1, -1.0)
+        for action in actions:
+            child = root.children.get((seat, action.id))
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best if best is not None else actions[0]
+
+    # ------------------------------------------------------------ search
+    def _seed_root(self, root: Node, real: GameState, me: int, actions: list[Action]) -> None:
+        """Progressive bias at the root: each action starts with `prior` virtual visits worth
+        its one-step heuristic value (on one determinization), so a small budget spends its
+        iterations on the promising actions first instead of trying each action once."""
+        evaluate = self._heuristic
+        assert evaluate is not None
+        base = real.determinize(me, self.rng)
+        for a in actions:
+            child_state = base.clone()
+            child_state.apply(me, a.id)
+            child = Node((me, a.id))
+            child.visits = child.avail = self.prior
+            child.reward = child.visits * _squash(evaluate(child_state, me), self.scale)
+            root.children[(me, a.id)] = child
+
+    def _iterate(self, root: Node, real: GameState, me: int) -> None:
+        rng = self.rng
+        state = real.determinize(me, rng)
+        path: list[Node] = []
+        node = root
+        expanded = False
+        while not expanded:
+            acting = state.to_act
+            if not acting:
+                break
+            if len(acting) == 1:
+                seat = acting[0]
+                node = self._select(node, state, seat)
+                path.append(node)
+                expanded = node.visits == 0
+                state.apply(seat, node.key[1])  # type: ignore[index]
+                continue
+            # Simultaneous secret choices: pick every action first, then apply them.
+            picks: list[tuple[int, str]] = []
+            mine: Node | None = None
+            for seat in acting:
+                if seat == me:
+                    mine = self._select(node, state, seat)
+                    picks.append((seat, mine.key[1]))  # type: ignore[index]
+                else:
+                    picks.append((seat, self._policy(state, seat, rng)))
+            for seat, aid in picks:
+                if seat in state.to_act:
+                    state.apply(seat, aid)
+            if mine is None:
+                continue  # nobody in the tree chose: stay at this node
+            node = mine
+            path.append(node)
+            expanded = node.visits == 0
+        rewards = self._rollout(state, rng)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.key[0]]  # type: ignore[index]
+        root.visits += 1
+
+    def _select(self, node: Node, state: GameState, seat: int) -> Node:
+        """UCT with availability counts over the actions legal in this determinization."""
+        dec = state.decision(seat)
+        assert dec is not None
+        children = node.children
+        untried: list[str] = []
+        avail: list[Node] = []
+        for a in dec.actions:
+            child = children.get((seat, a.id))
+            if child is None:
+                untried.append(a.id)
+            else:
+                avail.append(child)
+        for child in avail:
+            child.avail += 1
+        if untried:
+            aid = untried[0] if len(untried) == 1 else untried[self.rng.below(len(untried))]
+            child = Node((seat, aid))
+            child.avail = 1
+            children[(seat, aid)] = child
+            return child
+        c = self.c
+        best = avail[0]
+        best_value = -math.inf
+        for child in avail:
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _policy(self, state: GameState, seat: int, rng: Rng) -> str:
+        dec = state.decision(seat)
+        assert dec is not None
+        actions = dec.actions
+        if len(actions) == 1:
+            return actions[0].id
+        if not self.greedy or (self.epsilon > 0 and rng.below(1_000_000) < self.epsilon * 1_000_000):
+            return actions[rng.below(len(actions))].id
+        evaluate = self._heuristic
+        assert evaluate is not None
+        best_ids: list[str] = []
+        best_value = -math.inf
+        for a in actions:
+            child = state.clone()
+            child.apply(seat, a.id)
+            value = evaluate(child, seat)
+            if value > best_value + 1e-9:
+                best_ids, best_value = [a.id], value
+            elif value >= best_value - 1e-9:
+                best_ids.append(a.id)
+        return best_ids[0] if len(best_ids) == 1 else best_ids[rng.below(len(best_ids))]
+
+    def _rollout(self, state: GameState, rng: Rng) -> list[float]:
+        players = state.players
+        steps = 0
+        limit = self.depth
+        while True:
+            acting = state.to_act
+            if not acting:
+                return outcome_rewards(state.outcome(), players, self.margin, self.scale)
+            if limit and steps >= limit:
+                evaluate = self._heuristic
+                assert evaluate is not None
+                return [_squash(evaluate(state, p), self.scale) for p in range(players)]
+            if len(acting) == 1:
+                seat = acting[0]
+                state.apply(seat, self._policy(state, seat, rng))
+            else:
+                picks = [(seat, self._policy(state, seat, rng)) for seat in acting]
+                for seat, aid in picks:
+                    if seat in state.to_act:
+                        state.apply(seat, aid)
+            steps += 1

@@ -1,0 +1,101 @@
+"""The Flow of History's fixed action universe and observation encoding for the RL interfaces.
+
+They live here (not in the game's package) until the game carries its own hooks; both read
+only the shipped card table and, for observations, the seat's `view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from boardwright.titles.flow_of_history.cards import AGES, ICONS, TYPES, load
+from boardwright.titles.flow_of_history.constants import TOKENS_TOTAL
+
+MAX_SEATS = 5
+
+
+@cache
+def card_ids() -> tuple[str, ...]:
+    return tuple(c.id for c in load().cards)
+
+
+def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every action id a game can offer: the same list for every option value, so indices agree."""
+    ids = ["harvest", "complete", "pass"]
+    for card in card_ids():
+        ids += [f"invest:{card}:{n}" for n in range(TOKENS_TOTAL + 1)]
+        ids += [f"{verb}:{card}" for verb in ("snipe", "activate", "gain", "discard", "start", "banker")]
+    ids += [f"target:{t}" for t in range(players)]
+    return ids
+
+
+KINDS = ("action", "completion_bonus", "gain_card", "attack_target", "discard_choice", "banker_pick",
+         "starting_card")
+_SEAT = 3 + len(ICONS) + len(TYPES)  # present, tokens, stake invested, icons, stack sizes
+
+
+def observation_size() -> int:
+    n = len(card_ids())
+    return (MAX_SEATS * _SEAT + MAX_SEATS * n  # per seat summary, cards owned
+            + n * (2 + MAX_SEATS + 1)  # market: present, stake, investor (relative seat or Banker)
+            + n  # dealt starting cards (2 players)
+            + len(AGES) + 6 + len(KINDS))
+
+
+def encode(view: dict[str, Any]) -> np.ndarray:
+    """A fixed-size float vector of one seat's view, seats relative to the observer (it is slot 0)."""
+    cards = {c: i for i, c in enumerate(card_ids())}
+    n = len(cards)
+    me = int(view["seat"] or 0)
+    players = int(view["players"])
+    out = np.zeros(observation_size(), dtype=np.float32)
+
+    def slot(seat: int) -> int:
+        return (seat - me) % players
+
+    for nation in view["nations"]:
+        k = slot(int(nation["seat"]))
+        base = k * _SEAT
+        out[base] = 1.0
+        out[base + 1] = float(nation["tokens"]) / 10
+        for i, icon in enumerate(ICONS):
+            out[base + 3 + i] = float(nation["icons"].get(icon, 0)) / 10
+        for i, kind in enumerate(TYPES):
+            stack = nation["stacks"].get(kind, [])
+            out[base + 3 + len(ICONS) + i] = len(stack) / 5
+            for card in stack:
+                out[MAX_SEATS * _SEAT + k * n + cards[card["id"]]] = 1.0
+    base = MAX_SEATS * _SEAT + MAX_SEATS * n
+    for card in view["market"]:
+        c = cards[card["id"]] * (2 + MAX_SEATS + 1)
+        out[base + c] = 1.0
+        out[base + c + 1] = float(card["stake"]) / 10
+        investor = card["investor"]
+        if investor == "banker":
+            out[base + c + 2 + MAX_SEATS] = 1.0
+        elif isinstance(investor, int):
+            k = slot(investor)
+            out[base + c + 2 + k] = 1.0
+            for nation in view["nations"]:
+                if int(nation["seat"]) == investor:
+                    out[slot(investor) * _SEAT + 2] = float(card["stake"]) / 10
+    base += n * (2 + MAX_SEATS + 1)
+    for card in view.get("dealt") or []:
+        out[base + cards[card["id"]]] = 1.0
+    base += n
+    by_age = view["deck"]["by_age"]
+    for i, age in enumerate(AGES):
+        out[base + i] = float(by_age.get(age, 0)) / 12
+    base += len(AGES)
+    extra = (view["supply"] / 10, view["reserve"] / 72, view["current_age"] / 5, view["round"] / 40,
+             1.0 if view["end_triggered"] else 0.0, players / 5)
+    out[base:base + 6] = extra
+    base += 6
+    decision = view.get("decision")
+    if decision and decision["kind"] in KINDS:
+        out[base + KINDS.index(decision["kind"])] = 1.0
+    return out
