@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
+from boardwright.engine.outcome import rank
 
 from . import effects
 from .cards import GOVERNMENT
@@ -208,29 +209,12 @@ def resolve_end_check(s: FlowState, task: Task) -> None:
 def outcome(s: FlowState) -> dict[str, Any]:
     visible = s.options["tiebreak_cards"] == "visible"
     seats = [score(s.cards, s.nations[p], s.tokens[p], visible) for p in range(s.players)]
-    key = [(-sc["total"], -sc["cards"], -sc["tokens"]) for sc in seats]
-    ranking = sorted(range(s.players), key=lambda p: (key[p], p))
-    best = key[ranking[0]]
-    winners = [p for p in ranking if key[p] == best]
-    reasons = []
-    top_vp = [p for p in ranking if key[p][0] == best[0]]
-    if len(top_vp) > 1:
-        reasons.append(f"seats {top_vp} tie on {-best[0]} VP; more cards in the Nation wins")
-        top_cards = [p for p in top_vp if key[p][1] == best[1]]
-        if len(top_cards) > 1:
-            reasons.append(f"seats {top_cards} tie on cards too; more resource tokens wins")
-            if len(winners) > 1:
-                reasons.append(f"seats {winners} tie on everything and share the victory")
-    ranks = []
-    for p in ranking:
-        ranks.append(1 + sum(1 for q in range(s.players) if key[q] < key[p]))
+    ranked = rank([(sc["total"], sc["cards"], sc["tokens"]) for sc in seats],
+                  ("VP", "cards in the Nation", "resource tokens"))
     return {
         "mode": "competitive",
         "scores": [sc["total"] for sc in seats],
         "breakdown": seats,
-        "ranking": ranking,
-        "ranks": {str(p): r for p, r in zip(ranking, ranks, strict=True)},
-        "winners": winners,
-        "tie_breaks": reasons,
+        **ranked,
         "rule": ref("6.2"),
     }

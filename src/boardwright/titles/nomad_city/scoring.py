@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardwright.engine.outcome import rank
+
 from .rules import ref
 
 if TYPE_CHECKING:
@@ -51,28 +53,12 @@ def outcome(s: NomadState) -> dict[str, Any]:
             "gold": s.gold[seat], "pure_originium": s.pure[seat],
         })
         totals.append((s.points[seat] + region_pts + leftover, s.gold[seat], s.pure[seat]))
-    key = [(-t, -g, -p) for t, g, p in totals]
-    ranking = sorted(range(s.players), key=lambda p: (key[p], p))
-    best = key[ranking[0]]
-    winners = [p for p in ranking if key[p] == best]
-    reasons = []
-    top = [p for p in ranking if key[p][0] == best[0]]
-    if len(top) > 1:
-        reasons.append(f"seats {top} tie on {-best[0]} points; more Gold wins")
-        top_gold = [p for p in top if key[p][1] == best[1]]
-        if len(top_gold) > 1:
-            reasons.append(f"seats {top_gold} tie on Gold too; more Pure Originium wins")
-            if len(winners) > 1:
-                reasons.append(f"seats {winners} tie on everything and share the victory")
-    ranks = {str(p): 1 + sum(1 for q in range(s.players) if key[q] < key[p]) for p in ranking}
+    ranked = rank(totals, ("points", "Gold", "Pure Originium"))
     return {
         "mode": "competitive",
         "scores": [b["total"] for b in breakdown],
         "breakdown": breakdown,
-        "ranking": ranking,
-        "ranks": ranks,
-        "winners": winners,
-        "tie_breaks": reasons,
+        **ranked,
         "region_control": control,
         "rule": ref("10.3"),
     }
