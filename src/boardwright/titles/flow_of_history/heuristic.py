@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardwright.bots.heuristics import score_difference
 from boardwright.engine import GameState
 
 from .constants import BANKER
@@ -27,7 +28,6 @@ STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
 PROSPECT = 0.5  # share of the invested card's value counted before completing it
 INVESTED = 0.1  # having a marker out at all (so that even a worthless card gets bought)
 TEMPO = 0.4  # each card drawn from the deck: pushes the game on, so greedy play cannot stall
-WIN = 100.0  # bonus for winning once the game is over (shared wins split it)
 
 
 def points(b: dict[str, Any]) -> float:
@@ -73,12 +73,7 @@ def evaluate(state: GameState, seat: int) -> float:
     """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
     out = state.outcome()
     if out["final"]:
-        scores = [float(v) for v in out["scores"]]
-        others = [v for p, v in enumerate(scores) if p != seat]
-        result = scores[seat] - (max(others) if others else 0.0)
-        if seat in out["winners"]:
-            result += WIN / len(out["winners"])
-        return result
+        return score_difference(state, seat)  # the margin plus a win bonus of 100
     values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
     if isinstance(state, FlowState):
         for p in range(state.players):

@@ -11,6 +11,7 @@ score margin plus a bonus for winning.
 
 from __future__ import annotations
 
+from boardwright.bots.heuristics import score_difference
 from boardwright.engine import GameState
 
 from .scoring import LEFTOVER, region_strength
@@ -23,7 +24,6 @@ GOLD_LATE = 0.01  # the tie-break worth of Gold at the end (§10.3)
 PURE = 1.2  # one point at the end (§10.2) and useful before
 INFLUENCE = 0.15  # an influence on the map: Resource Collection reach (§4.3)
 REGION_EARLY = 0.75  # share of region values counted in round 1, rising to 1 by the end
-WIN = 100.0
 
 
 def _control(mine: int, best_other: int) -> float:
@@ -69,13 +69,7 @@ def values(s: NomadState) -> list[float]:
 def evaluate(state: GameState, seat: int) -> float:
     """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
     if state.over:
-        out = state.outcome()
-        scores = [float(v) for v in out["scores"]]
-        others = [v for p, v in enumerate(scores) if p != seat]
-        result = scores[seat] - (max(others) if others else 0.0)
-        if seat in out["winners"]:
-            result += WIN / len(out["winners"])
-        return result
+        return score_difference(state, seat)  # the margin plus a win bonus of 100
     if not isinstance(state, NomadState):
         return 0.0
     vals = values(state)
