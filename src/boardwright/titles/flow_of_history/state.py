@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.engine import Decision, GameState, Rng
+from boardwright.engine import Rng
+from boardwright.engine.tasks import TaskStackState
 
 from . import cleanup, effects, turn, views
 from .cards import AGES, TYPES, CardSet, load
@@ -45,7 +46,9 @@ AUTOMATIC = {
 }
 
 
-class FlowState(GameState):
+class FlowState(TaskStackState):
+    DECISIONS = DECISIONS
+    APPLY = APPLY
     __slots__ = (
         "box",
         "cards",
@@ -143,8 +146,6 @@ class FlowState(GameState):
             self.tasks.pop()  # a choice with nothing to choose from is skipped
             self.say(decision.seat, f"nothing to choose: {decision.prompt}", decision.rule)
 
-    def _decision_for(self, task: Task, seat: int | None = None) -> Decision:
-        return DECISIONS[task[0]](self, task, seat)
 
     def _to_act(self) -> tuple[int, ...]:
         if not self.tasks:
@@ -153,14 +154,6 @@ class FlowState(GameState):
         if top[0] == "start_pick":
             return tuple(s for s in range(self.players) if self.picks[s] == -1)
         return (top[1],)
-
-    def _decision(self, seat: int) -> Decision:
-        return self._decision_for(self.tasks[-1], seat)
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        top = self.tasks[-1]
-        APPLY[top[0]](self, top, seat, action_id)
-        self.run()
 
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
         return turn.why_illegal(self, seat, action_id)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine import Decision, GameState, Rng
+from boardwright.engine import Rng
+from boardwright.engine.tasks import TaskStackState
 
 from . import build, explore, heroes, influence, rounds, scoring, setup, views
 from .board import Board
@@ -97,7 +98,9 @@ SKIPPED = {  # what a decision with no possible choice would have done, for the 
 }
 
 
-class NomadState(GameState):
+class NomadState(TaskStackState):
+    DECISIONS = DECISIONS
+    APPLY = APPLY
     __slots__ = ("content", *FIELDS)
     TURN_RULE = ref("4.2")
 
@@ -180,8 +183,6 @@ class NomadState(GameState):
             what = SKIPPED.get(top[0], top[0].replace("_", " "))
             self.say(top[1], f"cannot {what}: skipped", ref("9.1"))
 
-    def _decision_for(self, task: Task, seat: int) -> Decision:
-        return DECISIONS[task[0]](self, task, seat)
 
     def _to_act(self) -> tuple[int, ...]:
         if not self.tasks or self.finished:
@@ -192,14 +193,6 @@ class NomadState(GameState):
         if top[0] == "collect":
             return tuple(s for s in self.order() if not self.collect[s]["done"])
         return (int(top[1]),)
-
-    def _decision(self, seat: int) -> Decision:
-        return self._decision_for(self.tasks[-1], seat)
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        top = self.tasks[-1]
-        APPLY[top[0]](self, top, seat, action_id)
-        self.run()
 
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
         return rounds.why_illegal(self, seat, action_id)
