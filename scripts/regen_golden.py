@@ -22,8 +22,13 @@ OUT = ROOT / "tests" / "golden" / "records"
 SEEDS = (1, 2)
 
 
-def golden(game_id: str, players: int, seed: int) -> dict[str, object]:
-    state = bw.game(game_id).new_game(players, seed=seed)
+# option sets recorded besides the defaults, by game: a suffix for the file name each
+EXTRA = {"nomad-city": {"corp": {"corporations": True}}}
+
+
+def golden(game_id: str, players: int, seed: int,
+           options: dict[str, object] | None = None) -> dict[str, object]:
+    state = bw.game(game_id).new_game(players, seed=seed, options=options or {})
     play(state, seed=seed * 1000 + players)
     out = state.outcome()
     return {
@@ -43,6 +48,11 @@ def main() -> None:
                 path = OUT / f"{game_id}-{players}p-seed{seed}.json"
                 path.write_text(json.dumps(golden(game_id, players, seed), indent=1) + "\n")
                 print("wrote", path.relative_to(ROOT))
+                for suffix, options in EXTRA.get(game_id, {}).items():
+                    path = OUT / f"{game_id}-{players}p-{suffix}-seed{seed}.json"
+                    data = golden(game_id, players, seed, dict(options))
+                    path.write_text(json.dumps(data, indent=1) + "\n")
+                    print("wrote", path.relative_to(ROOT))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from boardwright.cli import DATA_HOOKS, app
 
 GAME = "nomad-city"
-FILES = ("board.json", "characters.json", "events.json", "facilities.json", "styles.json")
+FILES = ("board.json", "characters.json", "corporations.json", "events.json", "facilities.json",
+         "styles.json")
 runner = CliRunner()
 
 
@@ -35,7 +36,7 @@ def test_export_then_validate(tmp_path: Path) -> None:
     code, out = run("data", "validate", str(pack), "--game", GAME)
     assert code == 0, out
     assert "valid data pack for nomad-city" in " ".join(out.split())
-    assert "22 events records" in out and "stand-ins" in out
+    assert "24 events records" in out and "stand-ins" in out
     code, out = run("data", "export", GAME, str(pack))
     assert code == 1 and "--force" in out
     code, _ = run("data", "export", GAME, str(pack), "--force")

@@ -722,6 +722,7 @@ def _flow_validate(folder: Path) -> DataReport:
 _NOMAD_FILES: dict[str, tuple[str, str]] = {
     "board.json": ("boards", "board:load_boards"),
     "characters.json": ("characters", "characters:load_characters"),
+    "corporations.json": ("corporations", "corporations:load_corporations"),
     "events.json": ("events", "events:load_events"),
     "facilities.json": ("facilities", "facilities:load_facilities"),
     "styles.json": ("styles", "styles:load_styles"),

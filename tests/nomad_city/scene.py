@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import boardwright.titles.nomad_city as nc
+from boardwright.titles.nomad_city.characters import OPERATORS
 from boardwright.titles.nomad_city.state import NomadState
 
 # one event per resource marker, for laying markers by hand
@@ -22,8 +23,11 @@ MARKER_EVENT = {
 }
 
 
-def new(players: int = 4, seed: int = 1) -> NomadState:
-    state = nc.SPEC.new_game(players, seed=seed)
+MODULE_CORPS = ("fusen-bank", "mama-johns", "blacksteel-worldwide", "rhodes-island")
+
+
+def new(players: int = 4, seed: int = 1, module: bool = False) -> NomadState:
+    state = nc.SPEC.new_game(players, seed=seed, options={"corporations": module})
     assert isinstance(state, NomadState)
     return state
 
@@ -56,9 +60,14 @@ def scene(players: int = 4, *, seat: int = 0, first: int = 0, round: int = 4,
           cities: dict[int, str] | None = None, markers: dict[str, str] | None = None,
           influence: dict[str, list[int]] | None = None, gold: int = 20,
           res: tuple[int, int, int] = (0, 0, 0), facedown: str = "", seed: int = 1,
+          module: bool = False, corps: tuple[str, ...] = MODULE_CORPS,
           **extra: Any) -> NomadState:
-    """A position where `seat` is about to start a turn (stage 0) in `round`."""
-    s = new(players, seed)
+    """A position where `seat` is about to start a turn (stage 0) in `round`.
+
+    With `module`, the Corporation Module is on with the boards `corps` in play, every
+    cooperation level at 0 (their markers taken from the supplies), the Operator deck
+    in its shipped order and Rhine Lab's first tile active when those are in play."""
+    s = new(players, seed, module)
     s.round = round
     s.first = first
     for site in list(s.explored):
@@ -73,6 +82,13 @@ def scene(players: int = 4, *, seat: int = 0, first: int = 0, round: int = 4,
         if site and site not in s.explored:
             marker(s, site)
     s.supply = [29] * players
+    if module:
+        s.corps = list(corps)
+        s.coop = {c: [0] * players for c in corps}
+        s.supply = [29 - len(corps)] * players
+        s.corp_stack = [c.id for c in s.content.corporations.corporations if c.id not in corps]
+        s.ops = list(OPERATORS) if "rhodes-island" in corps else []
+        s.dept = "originium-arts" if "rhine-lab" in corps else ""
     for loc, owners in (influence or {}).items():
         s.influence[loc] = list(owners)
         for o in owners:

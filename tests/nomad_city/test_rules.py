@@ -7,6 +7,7 @@ import pytest
 import boardwright.titles.nomad_city as nc
 from boardwright import IllegalAction
 from boardwright.titles.nomad_city.content import load
+from boardwright.titles.nomad_city.state import NomadState
 
 from .scene import do, ids, new, scene, through_entry
 
@@ -16,15 +17,25 @@ CITIES = {0: "B-02", 1: "A-01", 2: "D-01", 3: "E-01"}
 # ---------------------------------------------------------------- data (§1, §14)
 def test_component_data_matches_the_rulebook() -> None:
     c = load()
-    colours = [e.colour for e in c.events.values()]
+    colours = [e.colour for e in c.events.values() if not e.module]
     assert (colours.count("green"), colours.count("yellow"), colours.count("red")) == (6, 10, 6)
-    assert len(c.facilities.deck) == 41
+    module = sorted((e.colour, e.replaces) for e in c.events.values() if e.module)
+    assert module == [("red", "mining-platform-wreckage"), ("yellow", "caves-and-ruins")]
+    assert len(c.facilities.deck) == 41 and len(c.facilities.module_deck) == 3
+    office = c.facilities.types["corporation-office"]
+    assert dict(office.resource_cost) == {"orirock": 3, "shard": 1, "oriron": 3}
+    assert office.gold_cost == 23
+    fusen = c.corp("fusen-bank")
+    assert [lv.locked for lv in fusen.levels] == [True, False, True, True, False]
+    assert [len(lv.effect) for lv in fusen.levels] == [1, 0, 2, 2, 1]
+    assert len(c.corporations.corporations) == 8 and len(c.corporations.departments) == 3
     hq = c.facilities.types["mercenary-hq"]
     assert hq.colour == "red" and hq.gold_cost == 18
     assert dict(hq.resource_cost) == {"orirock": 2, "oriron": 2, "gold": 4}
     assert [st.kind for st in hq.entry] == ["replace", "place"]
-    levels = sorted(st.level for st in c.styles.values())
+    levels = sorted(st.level for st in c.styles.values() if not st.module)
     assert levels == [1, 1, 1, 1, 2, 2]
+    assert sorted(st.level for st in c.styles.values() if st.module) == [1, 1, 1, 1, 2, 2]
     srs = c.styles["supply-relay-station"]
     assert [sorted(p.colours) for p in srs.pattern] == [["blue", "red"], ["yellow"]]
     assert c.styles["efficient-mobility-management-system"].points == 7
@@ -35,8 +46,8 @@ def test_component_data_matches_the_rulebook() -> None:
     for board, players in ((four, 4), (three, 3)):
         for colour in ("green", "yellow", "red"):
             sites = sum(1 for s in board.sites.values() if s.colour == colour)
-            cards = sum(1 for e in c.events.values()
-                        if e.colour == colour and (players == 4 or not e.four_player))
+            cards = sum(1 for e in c.events.values() if not e.module
+                        and e.colour == colour and (players == 4 or not e.four_player))
             assert sites == cards, (players, colour)
         assert all(s.red_zone == (s.colour == "red") for s in board.sites.values())
     assert "B-02/C-02" in four.routes and four.capacity["B-02/C-02"] == 2
@@ -45,11 +56,14 @@ def test_component_data_matches_the_rulebook() -> None:
     assert doubles and all(e.colour == "red" for e in doubles)
 
 
-def test_corporations_option_is_declared_but_refused() -> None:
+def test_corporations_option_turns_the_module_on() -> None:
     assert [o.name for o in nc.SPEC.options] == ["corporations"]
-    assert nc.SPEC.new_game(4, options={"corporations": False})
-    with pytest.raises(ValueError, match=r"corporations.*not implemented"):
-        nc.SPEC.new_game(4, options={"corporations": True})
+    base = nc.SPEC.new_game(4, options={"corporations": False})
+    module = nc.SPEC.new_game(4, options={"corporations": True})
+    assert isinstance(base, NomadState) and isinstance(module, NomadState)
+    assert not base.corp_stack and module.components()["corporation_boards"] == 8
+    with pytest.raises(ValueError, match=r"corporations"):
+        nc.SPEC.new_game(4, options={"corporations": "maybe"})
 
 
 # ---------------------------------------------------------------- setup and entry (§2, §3)
@@ -319,7 +333,7 @@ def test_engine_option_choices_restrict_booleans_too() -> None:
     with pytest.raises(ValueError, match="not yet"):
         opt.parse(True)
     assert Option("free", False, "doc").values() == (False, True)
-    assert list(nc.SPEC.option_sets()) == [{"corporations": False}]
+    assert list(nc.SPEC.option_sets()) == [{"corporations": False}, {"corporations": True}]
 
 
 # ---------------------------------------------------------------- audit additions

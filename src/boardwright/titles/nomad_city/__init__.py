@@ -1,4 +1,5 @@
-"""Nomad City: The Founders, base game for 2-4 players (2 = the appendix variant)."""
+"""Nomad City: The Founders for 2-4 players (2 = the appendix variant), with the
+Corporation Module as the option `corporations`."""
 
 from boardwright.engine import GameSpec, Option, register
 
@@ -12,9 +13,7 @@ SPEC = register(GameSpec(
     version="1",
     rules_doc="docs/games/nomad-city/rules.md",
     options=(
-        Option("corporations", False, "Play with the Corporation Module; see §13.",
-               choices=(False,),
-               limit_reason="the Corporation Module is not implemented yet"),
+        Option("corporations", False, "Play with the Corporation Module; see §15-§18."),
     ),
 ))
 

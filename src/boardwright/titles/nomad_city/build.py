@@ -41,52 +41,86 @@ def refill_market(s: NomadState) -> None:
 
 
 # ---------------------------------------------------------------- build (§5.6)
+def can_build_card(s: NomadState, seat: int, card: str, free: bool) -> list[str]:
+    """How `seat` may pay for `card`: 'res', 'gold', 'free' (none: it cannot build it)."""
+    rec = s.content.facilities.of(card)
+    if rec.unique and any(c and s.content.facilities.of(c).name == rec.name for c in s.grid[seat]):
+        return []
+    if free:
+        return ["free"]
+    out = []
+    if s.can_pay(seat, rec.resource_cost):
+        out.append("res")
+    if s.gold[seat] >= rec.gold_cost:
+        out.append("gold")
+    return out
+
+
+def price_text(s: NomadState, card: str, how: str) -> str:
+    rec = s.content.facilities.of(card)
+    return {"res": cost_text(rec.resource_cost), "gold": f"{rec.gold_cost} Gold",
+            "free": "nothing"}[how]
+
+
+def pay_for(s: NomadState, seat: int, card: str, how: str) -> None:
+    rec = s.content.facilities.of(card)
+    if how == "res":
+        s.pay(seat, rec.resource_cost)
+    elif how == "gold":
+        s.pay(seat, {"gold": rec.gold_cost})
+
+
+def closure_cards(s: NomadState, seat: int) -> list[str]:
+    """Facilities under Closure's card, which its owner may build too (§17.6)."""
+    entry = s.persist[seat].get("closure")
+    return list(entry["under"]) if entry else []
+
+
 def build_options(s: NomadState, seat: int, free: bool) -> list[tuple[str, str]]:
     """(card, payment) pairs: payment 'res', 'gold' or 'free'."""
     if not empty_cells(s, seat):
         return []
-    names = {s.content.facilities.of(c).name for c in s.grid[seat] if c}
-    out = []
-    for card in s.market:
-        rec = s.content.facilities.of(card)
-        if rec.unique and rec.name in names:
-            continue
-        if free:
-            out.append((card, "free"))
-            continue
-        if s.can_pay(seat, rec.resource_cost):
-            out.append((card, "res"))
-        if s.gold[seat] >= rec.gold_cost:
-            out.append((card, "gold"))
-    return out
+    # a free build (HydeBro level 4) picks from the market only (§18.2)
+    cards = s.market if free else [*s.market, *closure_cards(s, seat)]
+    return [(card, how) for card in cards for how in can_build_card(s, seat, card, free)]
 
 
 def pick_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    _, me, free = task
+    me, free = task[1], task[2]
+    optional = len(task) > 3 and task[3]
     acts = []
     for card, how in build_options(s, me, bool(free)):
         rec = s.content.facilities.of(card)
-        price = {"res": cost_text(rec.resource_cost), "gold": f"{rec.gold_cost} Gold",
-                 "free": "for free"}[how]
-        acts.append(Action(f"build:{card}:{how}", f"Build {rec.name} ({rec.colour}, "
-                                                   f"{rec.points} pts) paying {price}"))
+        price = "for free" if how == "free" else f"paying {price_text(s, card, how)}"
+        under = " from under Closure" if card not in s.market else ""
+        acts.append(Action(f"build:{card}:{how}", f"Build {rec.name}{under} ({rec.colour}, "
+                                                   f"{rec.points} pts) {price}"))
+    if optional and acts:
+        acts.append(Action("decline", "Build nothing"))
     return Decision(me, "build", "Choose a facility to build and how to pay", ref("5.6"),
                     tuple(acts))
 
 
 def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
+    if action_id == "decline":
+        s.say(seat, "builds nothing", ref("9.2"))
+        return
     _, card, how = action_id.split(":")
     rec = s.content.facilities.of(card)
-    if how == "res":
-        s.pay(seat, rec.resource_cost)
-    elif how == "gold":
-        s.pay(seat, {"gold": rec.gold_cost})
-    s.market.remove(card)
-    paid = {"res": cost_text(rec.resource_cost), "gold": f"{rec.gold_cost} Gold",
-            "free": "nothing"}[how]
-    s.say(seat, f"builds {rec.name}, paying {paid}", ref("5.6"))
-    refill_market(s)  # before the card is placed (FAQ)
+    pay_for(s, seat, card, how)
+    s.say(seat, f"builds {rec.name}, paying {price_text(s, card, how)}", ref("5.6"))
+    if card in s.market:
+        s.market.remove(card)
+        refill_market(s)  # before the card is placed (FAQ)
+    else:
+        entry = s.persist[seat]["closure"]
+        entry["under"].remove(card)
+        if not entry["under"]:
+            del s.persist[seat]["closure"]
+            s.discard[seat].append("closure")
+            s.say(seat, "has built every facility under Closure: the card is discarded",
+                  ref("17.6"))
     s.push("build_place", seat, card)
 
 
@@ -139,7 +173,8 @@ def declarations(s: NomadState, seat: int) -> list[Action]:
     g = s.content.facilities.grid
     colours = colour_map(s, seat)
     out = []
-    for sid, style in s.content.styles.items():
+    for sid in s.styles:  # the City Style cards in play (§2, §15.1)
+        style = s.content.styles[sid]
         for cells in placements(style, g.rows, g.columns, colours):
             where = "+".join(f"{r}.{c}" for r, c in cells)
             out.append(Action(f"declare:{sid}:{where}", f"Declare {style.name} with {where}"))
@@ -164,7 +199,8 @@ def declare(s: NomadState, seat: int, sid: str, where: str) -> None:
 # ---------------------------------------------------------------- special actions (§5.7)
 def specials(s: NomadState, seat: int) -> list[Action]:
     out = []
-    for sid, style in s.content.styles.items():
+    for sid in s.styles:
+        style = s.content.styles[sid]
         sp = style.special
         entry = s.styles[sid].get(str(seat))
         if sp is None or entry is None or entry[1] == 0 or entry[2]:

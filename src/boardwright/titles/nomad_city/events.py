@@ -1,4 +1,5 @@
-"""The 22 Event cards (6 green, 10 yellow, 6 red): schema and loading."""
+"""The 22 Event cards (6 green, 10 yellow, 6 red) and the Corporation Module's 2
+replacements: schema and loading."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class EventRecord(Record):
     four_player: bool  # the "4" badge: used only in 4-player games
     marker: Marker
     options: list[list[Step]] = Field(min_length=1)
+    module: bool = False  # a Corporation Module card (§15.1)
+    replaces: str | None = None  # the base card it takes the place of
 
     @model_validator(mode="after")
     def _double_only_red(self) -> EventRecord:
@@ -47,8 +50,15 @@ class EventFile(BaseModel):
         ids = [e.id for e in self.events]
         if len(ids) != len(set(ids)):
             raise ValueError("event ids must be unique")
+        by_id = {e.id: e for e in self.events}
+        for e in self.events:
+            if e.module != (e.replaces is not None):
+                raise ValueError(f"event {e.id}: a module card names the base card it replaces")
+            base = by_id.get(e.replaces or "")
+            if e.replaces is not None and (base is None or base.module or base.colour != e.colour):
+                raise ValueError(f"event {e.id}: replaces no base card of its colour")
         for colour, n in COUNTS.items():
-            got = sum(1 for e in self.events if e.colour == colour)
+            got = sum(1 for e in self.events if e.colour == colour and not e.module)
             if got != n:
                 raise ValueError(f"there are {n} {colour} events, not {got}")
         return self

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from boardwright.engine import Action, Decision
 
 from .board import cheapest
-from .influence import take
+from .influence import lose, take
 from .rules import ref
 from .steps import RESOURCE_NAMES, describe
 
@@ -19,7 +19,8 @@ TOLL = 2  # Gold per route without your own influence (§5.4)
 
 # ---------------------------------------------------------------- tolls (§5.4)
 def route_toll(s: NomadState, seat: int, route: str) -> int:
-    return 0 if seat in s.influence.get(route, ()) else TOLL
+    """2 Gold, unless the route holds your influence or is a highway (§5.4, §16.5)."""
+    return 0 if seat in s.influence.get(route, ()) or route in s.highways else TOLL
 
 
 def payees(s: NomadState, seat: int, route: str) -> list[int]:
@@ -194,17 +195,24 @@ def apply_city_target(s: NomadState, task: Task, seat: int, action_id: str) -> N
     if task[2] == "paid":
         s.pay(seat, {"shard": 3})
         s.say(seat, "pays 3 Originium Shard for City Movement", ref("5.5"))
+    if task[2] == "eunectes":  # opposing influence is moved, not removed (§17.11)
+        s.push("city_move", seat, route, site, "shove")
+        return
     s.push("city_move", seat, route, site)
 
 
 def resolve_city_move(s: NomadState, task: Task) -> None:
-    _, seat, route, site = task
+    seat, route, site = task[1], task[2], task[3]
     start = s.city[seat]
     s.city[seat] = site
     s.say(seat, f"moves its mobile city from {start} to {site}", ref("5.5"))
     for loc in (route, site):
         for owner in [o for o in s.influence.get(loc, ()) if o != seat]:
-            take(s, owner, loc)
+            if len(task) > 4 and task[4] == "shove":  # Eunectes moves them instead (§17.11)
+                take(s, owner, loc)  # lifted now, put back where the mover chooses
+                s.push("shove", seat, owner, loc)
+                continue
+            lose(s, owner, loc)
             s.say(seat, f"removes seat {owner}'s influence on {loc}", ref("5.5"))
     # errata: the influence goes on the starting point, after the event (§5.5)
     s.push("place_at", seat, start, ref("5.5"))

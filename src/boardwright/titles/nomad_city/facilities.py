@@ -1,4 +1,5 @@
-"""Facility cards (41 plus 4 Core Command Towers and 3 Extension Hubs) and the City board."""
+"""Facility cards (41, the module's 3 Corporation Offices, 4 Core Command Towers and 3
+Extension Hubs) and the City board."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .steps import Payable, Step
 
 FacilityColour = Literal["red", "yellow", "blue", "green", "multi", "none"]
 DECK_SIZE = 41
+MODULE_CARDS = 3  # Corporation Offices
 TOWER = "core-command-tower"
 HUB = "extension-hub"
 
@@ -26,6 +28,7 @@ class FacilityRecord(Record):
     entry: list[Step]
     unique: bool = False
     copies: int = Field(ge=1)
+    module: bool = False  # shuffled in with the Corporation Module (§15.1)
 
 
 class CityBoard(Record):
@@ -43,9 +46,12 @@ class FacilityFile(BaseModel):
 
     @model_validator(mode="after")
     def _counts(self) -> FacilityFile:
-        total = sum(f.copies for f in self.facilities)
+        total = sum(f.copies for f in self.facilities if not f.module)
         if total != DECK_SIZE:
             raise ValueError(f"the facility deck holds {DECK_SIZE} cards, not {total}")
+        extra = sum(f.copies for f in self.facilities if f.module)
+        if extra != MODULE_CARDS:
+            raise ValueError(f"the Corporation Module adds {MODULE_CARDS} facilities, not {extra}")
         special = {f.id: f.copies for f in self.special}
         if special != {TOWER: 4, HUB: 3}:
             raise ValueError("special facilities must be 4 Core Command Towers and 3 Extension Hubs")
@@ -58,7 +64,10 @@ class Facilities:
     def __init__(self, file: FacilityFile) -> None:
         self.file = file
         self.types = {f.id: f for f in [*file.facilities, *file.special]}
-        self.deck = tuple(f"{f.id}#{n}" for f in file.facilities for n in range(1, f.copies + 1))
+        self.deck = tuple(f"{f.id}#{n}" for f in file.facilities if not f.module
+                          for n in range(1, f.copies + 1))
+        self.module_deck = tuple(f"{f.id}#{n}" for f in file.facilities if f.module
+                                 for n in range(1, f.copies + 1))
         self.grid = file.city_board
 
     def of(self, card: str) -> FacilityRecord:

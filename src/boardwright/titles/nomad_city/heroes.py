@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine import Action, Decision
 
+from . import corp_heroes, operators
 from .build import refill_market
 from .explore import city_targets
 from .influence import can_move
@@ -32,15 +33,26 @@ def reveal(s: NomadState, seat: int, parts: list[str]) -> None:
     rec = s.content.characters[char]
     names = " then ".join(getattr(rec, p).name for p in parts)
     s.say(seat, f"reveals {rec.name} and uses {names}", ref("6.1"))
-    s.push("discard_char", seat)
+    s.push("discard_char", seat, parts)
     for part in reversed(parts):
         s.push("hero", seat, char, part)
 
 
 def resolve_discard(s: NomadState, task: Task) -> None:
+    """The used card goes to the discard pile; a Persistent effect that took hold keeps
+    it in play, a Once effect sends it to the box instead (§17.1)."""
     seat = task[1]
-    s.discard[seat].append(s.facedown[seat])
+    parts = task[2] if len(task) > 2 else []
+    card = s.facedown[seat]
     s.facedown[seat] = ""
+    rec = s.content.characters[card]
+    if card in s.persist[seat]:
+        s.say(seat, f"keeps {rec.name} in play", ref("17.1"))
+    elif any(getattr(rec, p).once for p in parts):
+        s.box[seat].append(card)
+        s.say(seat, f"returns {rec.name} to the box (Once)", ref("17.1"))
+    else:
+        s.discard[seat].append(card)
 
 
 def resolve_end_add(s: NomadState, task: Task) -> None:
@@ -110,13 +122,17 @@ def _tin_man_tactic(s: NomadState, seat: int, rule: str) -> None:
         s.push("hero_choice", seat, "tinman_card", [])
 
 
-# "character:effect" -> its resolution; the Corporation Module adds its characters here
+# "character:effect" -> its resolution, the Corporation Module's characters included
 EFFECTS: dict[str, Callable[[NomadState, int, str], None]] = {
     "liskarm:strategy": _liskarm_strategy, "liskarm:tactic": _liskarm_tactic,
     "elysium:strategy": _elysium_strategy, "elysium:tactic": _elysium_tactic,
     "texas:strategy": _texas_strategy, "texas:tactic": _texas_tactic,
     "cannot:strategy": _cannot_strategy, "cannot:tactic": _cannot_tactic,
     "tin-man:strategy": _tin_man_strategy, "tin-man:tactic": _tin_man_tactic,
+    "mountain:strategy": corp_heroes.mountain_strategy,
+    "mountain:tactic": corp_heroes.mountain_tactic,
+    "mlynar:strategy": corp_heroes.mlynar_strategy, "mlynar:tactic": corp_heroes.mlynar_tactic,
+    **operators.EFFECTS,
 }
 
 
@@ -133,7 +149,7 @@ def choice_decision(s: NomadState, task: Task, seat: int) -> Decision:
         return Decision(me, "resource_type", "Logistics Support: which resource?", _rule("elysium"),
                         tuple(acts))
     if kind == "elysium_move":
-        if s.have(me, "shard") >= 3:
+        if s.can_pay(me, {"shard": 3}):
             acts = [Action(f"city:{site}", f"Pay 3 Originium Shard → move your city to {site}")
                     for _route, site in city_targets(s, me, need_own=True)]
         if acts:

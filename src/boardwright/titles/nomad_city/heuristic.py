@@ -24,6 +24,8 @@ GOLD_LATE = 0.01  # the tie-break worth of Gold at the end (§10.3)
 PURE = 1.2  # one point at the end (§10.2) and useful before
 INFLUENCE = 0.15  # an influence on the map: Resource Collection reach (§4.3)
 REGION_EARLY = 0.75  # share of region values counted in round 1, rising to 1 by the end
+COOP_LEVEL = 0.6  # a cooperation level: the rewards on the way to level 5 (§16)
+UNLOCKED = 0.5  # an unlocked corporation effect, while there are rounds left to trigger it
 
 
 def _control(mine: int, best_other: int) -> float:
@@ -63,6 +65,11 @@ def values(s: NomadState) -> list[float]:
             out[p] += weight * regions[region] * _control(strength[p], rivals)
     for p in range(s.players):
         out[p] += INFLUENCE * on_map[p]
+    for corp in s.corps:  # the Corporation Module (§16)
+        levels = s.content.corp(corp).levels
+        for p, lv in enumerate(s.coop.get(corp, ())):
+            locked = sum(1 for x in levels[:lv] if x.locked)
+            out[p] += COOP_LEVEL * lv + (1 - progress) * UNLOCKED * locked
     return out
 
 

@@ -23,7 +23,7 @@ def cost_text(cost: Mapping[Any, int]) -> str:
 def can_hold(s: NomadState, seat: int, loc: str) -> bool:
     """May `seat` put an influence on `loc`: a free space, and on a mining site a resource
     marker already there and no other player's mobile city docked (§7.1)."""
-    if len(s.influence.get(loc, ())) >= s.board.capacity[loc]:
+    if len(s.influence.get(loc, ())) >= s.board.capacity[loc] or loc in s.highways:
         return False
     if loc in s.board.sites:
         if loc not in s.explored:
@@ -37,9 +37,10 @@ def holdable(s: NomadState, seat: int) -> list[str]:
     """Every location `seat` may put an influence on (§7.1), in board order."""
     board = s.board
     others = {c for o, c in enumerate(s.city) if o != seat}
+    covered = s.highways  # a Highway token covers every space of its route (§16.5)
     out = []
     for loc in board.locations:
-        if len(s.influence.get(loc, ())) >= board.capacity[loc]:
+        if len(s.influence.get(loc, ())) >= board.capacity[loc] or loc in covered:
             continue
         if loc in board.sites and (loc not in s.explored or loc in others):
             continue
@@ -68,6 +69,14 @@ def take(s: NomadState, owner: int, loc: str) -> None:
     if not s.influence[loc]:
         del s.influence[loc]
     s.supply[owner] += 1
+
+
+def lose(s: NomadState, owner: int, loc: str) -> None:
+    """An influence of `owner` is removed or replaced: back to the supply, or onto
+    Dorothy's card if its owner keeps her Tactic in play and so chooses (§17.7)."""
+    take(s, owner, loc)
+    if "dorothy" in s.persist[owner]:
+        s.push("dorothy_catch", owner)
 
 
 def move_targets(s: NomadState, seat: int, origin: str) -> list[str]:
@@ -163,8 +172,12 @@ def replace_decision(s: NomadState, task: Task, seat: int) -> Decision:
 def apply_replace(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     _, loc, owner = action_id.split(":")
-    rule = task[2]
-    take(s, int(owner), loc)
+    replace_with_own(s, seat, int(owner), loc, task[2])
+
+
+def replace_with_own(s: NomadState, seat: int, owner: int, loc: str, rule: str) -> None:
+    """Remove `owner`'s influence on `loc`, then put one's own there if allowed (§7.3)."""
+    lose(s, owner, loc)
     if s.supply[seat] >= 1 and can_hold(s, seat, loc):
         put(s, seat, loc)
         s.say(seat, f"replaces seat {owner}'s influence on {loc} with its own", rule)
@@ -183,7 +196,7 @@ def remove_own_decision(s: NomadState, task: Task, seat: int) -> Decision:
 def apply_remove_own(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     loc = action_id.partition(":")[2]
-    take(s, seat, loc)
+    lose(s, seat, loc)
     s.say(seat, f"removes its influence from {loc}", task[2])
 
 
@@ -234,3 +247,6 @@ def resolve_steps(s: NomadState, task: Task) -> None:
     elif kind == "pay_then":
         label = describe_raw(step["then"])
         s.push("cond", seat, dict(step["pay"]), [["steps", seat, step["then"], rule]], rule, label)
+    else:
+        from .coop import resolve_step  # the Corporation Module's icons (§16, §18)
+        resolve_step(s, seat, step, rule)

@@ -26,7 +26,7 @@ def resolve_round(s: NomadState, task: Task) -> None:
     if s.round == {4: 3, 3: 4, 2: 5}[s.players] + 1:
         s.say(None, "the Originium dust clears: the Red Zone is open", ref("8"))
     for seat in range(s.players):
-        if not s.hand[seat]:
+        if not s.hand[seat] and s.discard[seat]:
             s.hand[seat] = s.discard[seat]
             s.discard[seat] = []
             s.say(seat, "takes its character discard pile back into its hand", ref("4.1"))
@@ -34,6 +34,10 @@ def resolve_round(s: NomadState, task: Task) -> None:
     s.push("collect_start")
     s.push("turns", 0)
     s.push("select")
+    if s.corps and s.round == {4: 3, 3: 4, 2: 5}[s.players] + 1:
+        # the extra cooperation level, first player first (§15.3)
+        for seat in reversed(s.order()):
+            s.push("steps", seat, [{"kind": "advance", "count": 1, "trigger": False}], ref("15.3"))
     if s.players == 2:
         for seat in reversed(s.order()):
             s.push("fac_remove", seat)
@@ -55,8 +59,15 @@ def apply_select(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.say(seat, f"places {s.content.characters[char].name} face down", ref("4.1"),
           visible_to=(seat,))
     s.say(seat, "places a character face down", ref("4.1"))
-    if all(s.facedown):
+    if not choosers(s):
         s.tasks.pop()
+
+
+def choosers(s: NomadState) -> tuple[int, ...]:
+    """Seats still to place a card face down. With the Corporation Module a seat can be
+    left with no card at all (Once cards boxed, Persistent ones in play): it plays the
+    round without a character (§17.1, our reading in §13)."""
+    return tuple(p for p in s.order() if not s.facedown[p] and s.hand[p])
 
 
 # ---------------------------------------------------------------- turns (§4.2)
@@ -91,7 +102,7 @@ def main_actions(s: NomadState, seat: int) -> list[Action]:
         acts.append(Action("main:redeploy", "Redeploy: move 1 influence, twice"))
     if explore.explore_targets(s, seat, False):
         acts.append(Action("main:explore", "Explore: pay the toll, resolve an event"))
-    if s.have(seat, "shard") >= 3 and explore.city_targets(s, seat):
+    if s.can_pay(seat, {"shard": 3}) and explore.city_targets(s, seat):
         acts.append(Action("main:city", "City Movement: pay 3 Originium Shard"))
     if build.build_options(s, seat, False):
         acts.append(Action("main:build", "Build a facility"))
@@ -159,12 +170,19 @@ def _free_closure(s: NomadState, seat: int, sites: list[str]) -> list[str]:
     return sorted(seen)
 
 
+def collection_entry(s: NomadState, seat: int) -> dict[str, object]:
+    """A fresh collection for `seat`: its Gold now is its budget for tolls (§4.3)."""
+    entry: dict[str, object] = {"done": False, "budget": s.gold[seat], "collected": [],
+                                "reach": _free_closure(s, seat, [s.city[seat]])}
+    s.collect[seat] = entry
+    _auto_done(s, seat)
+    return entry
+
+
 def resolve_collect_start(s: NomadState, task: Task) -> None:
     s.say(None, "Resource Collection: everyone collects at once", ref("4.3"))
     for seat in range(s.players):
-        s.collect[seat] = {"done": False, "budget": s.gold[seat], "collected": [],
-                           "reach": _free_closure(s, seat, [s.city[seat]])}
-        _auto_done(s, seat)
+        collection_entry(s, seat)
     s.push("collect")
 
 
@@ -234,12 +252,17 @@ def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 def resolve_end_phase(s: NomadState, task: Task) -> None:
     s.push("end_finish")
     for seat in reversed(s.order()):
+        if any(c in s.persist[seat] for c in ("dorothy", "mudrock")):
+            s.push("persist_end", seat)  # once-per-End-Phase placements (§17.7, §17.9)
         s.push("end_effects", seat)
 
 
 def _end_task(s: NomadState, seat: int, effect: str) -> None:
     if effect == "liskarm":
         s.push("remove_own", seat, ref("11.1"))
+    elif effect == "w":
+        s.push("remove_own", seat, ref("17.4"))
+        s.push("remove_own", seat, ref("17.4"))
 
 
 def resolve_end_effects(s: NomadState, task: Task) -> None:
@@ -305,6 +328,6 @@ def why_illegal(s: NomadState, seat: int, action_id: str) -> tuple[str, str] | N
             return "only the round's first player may use both effects", ref("6.1")
     if kind == "declare" and s.supply[seat] < 1:
         return "you have no player marker left to declare a City Style", ref("9.3")
-    if kind == "main" and rest == "city" and s.have(seat, "shard") < 3:
+    if kind == "main" and rest == "city" and not s.can_pay(seat, {"shard": 3}):
         return "City Movement costs 3 Originium Shard", ref("5.5")
     return None

@@ -45,10 +45,42 @@ SECTIONS: dict[str, str] = {
     "12": "Two-player variant",
     "13": "Readings we had to decide",
     "14": "Stand-in content",
+    "15": "Corporation Module",
+    "15.1": "Module setup",
+    "15.2": "Starting corporations and hands",
+    "15.3": "Extra cooperation level",
+    "16": "Cooperation",
+    "16.2": "Advancing a cooperation level",
+    "16.3": "Triggering a corporation effect",
+    "16.4": "Characters returned to the box",
+    "16.5": "Highways",
+    "17": "Module characters",
+    "17.1": "Persistent and Once effects",
+    "17.2": "Mountain",
+    "17.3": "Młynar",
+    "17.4": "W",
+    "17.5": "Kal'tsit",
+    "17.6": "Closure",
+    "17.7": "Dorothy",
+    "17.8": "SilverAsh",
+    "17.9": "Mudrock",
+    "17.10": "Passenger",
+    "17.11": "Eunectes",
+    "18": "Corporations",
+    "18.1": "Blacksteel Worldwide",
+    "18.2": "HydeBro",
+    "18.3": "Raythean Industries",
+    "18.4": "Rim Billiton",
+    "18.5": "Fusen Bank",
+    "18.6": "Mama John's",
+    "18.7": "Rhine Lab",
+    "18.8": "Rhodes Island",
 }
 
 HERO_SECTION = {"liskarm": "11.1", "elysium": "11.2", "texas": "11.3", "cannot": "11.4",
-                "tin-man": "11.5"}
+                "tin-man": "11.5", "mountain": "17.2", "mlynar": "17.3", "w": "17.4",
+                "kaltsit": "17.5", "closure": "17.6", "dorothy": "17.7", "silverash": "17.8",
+                "mudrock": "17.9", "passenger": "17.10", "eunectes": "17.11"}
 
 
 def ref(section: str) -> str:

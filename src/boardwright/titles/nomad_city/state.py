@@ -13,7 +13,7 @@ from typing import Any
 from boardwright.engine import Rng
 from boardwright.engine.tasks import TaskStackState
 
-from . import build, explore, heroes, influence, rounds, scoring, setup, views
+from . import build, coop, corp_heroes, explore, heroes, influence, operators, rounds, scoring, setup, views
 from .board import Board
 from .content import Content, load
 from .facilities import HUB, TOWER
@@ -28,6 +28,9 @@ FIELDS = (
     "res", "bank_gold", "bank_pure", "event_decks", "event_box", "fac_deck", "fac_known",
     "market", "fac_box", "grid", "used", "hubs", "towers", "hand", "facedown", "revealed",
     "discard", "styles", "end_effects", "turn_flags", "collect", "tasks", "finished",
+    # the Corporation Module (§15-§18); empty in the base game
+    "corps", "coop", "starting", "corp_stack", "corp_seen", "dept", "ops", "boxed", "box",
+    "highways", "persist",
 )
 
 DECISIONS = {
@@ -50,6 +53,20 @@ DECISIONS = {
     "build_pick": build.pick_decision,
     "build_place": build.place_decision,
     "hero_choice": heroes.choice_decision,
+    "corp_pick": setup.corp_pick_decision,
+    "box_two": setup.box_two_decision,
+    "advance_pick": coop.advance_pick_decision,
+    "advance_all": coop.advance_all_decision,
+    "trigger": coop.trigger_decision,
+    "opponent_loses": coop.opponent_loses_decision,
+    "place_or_remove": coop.place_or_remove_decision,
+    "deck_build": coop.deck_build_decision,
+    "dispatch": coop.dispatch_decision,
+    "box_one": coop.box_one_decision,
+    "recall": coop.recall_decision,
+    "dept_pick": coop.dept_pick_decision,
+    "highway": corp_heroes.highway_decision,
+    **operators.DECISIONS,
 }
 APPLY = {
     "start_site": setup.apply_start_site,
@@ -71,6 +88,20 @@ APPLY = {
     "build_pick": build.apply_pick,
     "build_place": build.apply_place,
     "hero_choice": heroes.apply_choice,
+    "corp_pick": setup.apply_corp_pick,
+    "box_two": setup.apply_box_two,
+    "advance_pick": coop.apply_advance_pick,
+    "advance_all": coop.apply_advance_all,
+    "trigger": coop.apply_trigger,
+    "opponent_loses": coop.apply_opponent_loses,
+    "place_or_remove": coop.apply_place_or_remove,
+    "deck_build": coop.apply_deck_build,
+    "dispatch": coop.apply_dispatch,
+    "box_one": coop.apply_box_one,
+    "recall": coop.apply_recall,
+    "dept_pick": coop.apply_dept_pick,
+    "highway": corp_heroes.apply_highway,
+    **operators.APPLY,
 }
 AUTOMATIC = {
     "funds": setup.resolve_funds,
@@ -88,6 +119,11 @@ AUTOMATIC = {
     "hero": heroes.resolve_hero,
     "discard_char": heroes.resolve_discard,
     "end_add": heroes.resolve_end_add,
+    "corp_draw": setup.resolve_corp_draw,
+    "corp_fourth": setup.resolve_corp_fourth,
+    "corp_start": setup.resolve_corp_start,
+    "level_up": coop.resolve_level_up,
+    **operators.AUTOMATIC,
 }
 SIMULTANEOUS = ("select", "collect")
 SKIPPED = {  # what a decision with no possible choice would have done, for the log
@@ -95,6 +131,13 @@ SKIPPED = {  # what a decision with no possible choice would have done, for the 
     "remove_own": "remove an influence", "cond": "pay for a conditional effect",
     "explore_target": "explore", "city_target": "move its city", "build_pick": "build",
     "build_place": "place the facility", "hero_choice": "use this character effect",
+    "advance_pick": "advance on a corporation", "advance_all": "advance on a corporation",
+    "trigger": "trigger a corporation effect", "place_or_remove": "place or remove influence",
+    "box_one": "return a character to the box", "highway": "place a Highway token",
+    "op_replace": "replace an influence", "op_corp": "choose a corporation",
+    "op_market": "take a facility", "op_load": "put markers on the card",
+    "dorothy_catch": "put the influence on Dorothy", "persist_end": "use an End Phase effect",
+    "op_cull": "return a facility to the box", "shove": "move that influence",
 }
 
 
@@ -137,6 +180,17 @@ class NomadState(TaskStackState):
     collect: list[dict[str, Any]]
     tasks: list[Task]
     finished: bool
+    corps: list[str]  # Corporation boards in play, in line order
+    coop: dict[str, list[int]]  # corporation -> cooperation level of each seat
+    starting: list[list[str]]  # seat -> its starting corporation(s)
+    corp_stack: list[str]  # boards left in the stack or box (order unknown to all)
+    corp_seen: list[list[str]]  # seat -> boards it drew and put back (its secret)
+    dept: str  # Rhine Lab's active Department tile ("" = none)
+    ops: list[str]  # the Operator deck, top last (order unknown to all)
+    boxed: list[list[str]]  # seat -> characters returned to the box face down (secret)
+    box: list[list[str]]  # seat -> characters returned to the box in view of all
+    highways: list[str]  # routes covered by a Highway token
+    persist: list[dict[str, dict[str, Any]]]  # seat -> operator in play -> its state
 
     # ------------------------------------------------------------- setup (§2)
     def _setup(self) -> None:
@@ -173,6 +227,9 @@ class NomadState(TaskStackState):
                 auto(self, top)
                 continue
             if top[0] in SIMULTANEOUS:
+                if top[0] == "select" and not rounds.choosers(self):
+                    self.tasks.pop()  # nobody holds a card to choose from
+                    continue
                 return
             dec = self._decision_for(top, top[1])
             if dec.actions:
@@ -189,7 +246,7 @@ class NomadState(TaskStackState):
             return ()
         top = self.tasks[-1]
         if top[0] == "select":
-            return tuple(s for s in self.order() if self.facedown[s] == "")
+            return rounds.choosers(self)
         if top[0] == "collect":
             return tuple(s for s in self.order() if not self.collect[s]["done"])
         return (int(top[1]),)
@@ -203,13 +260,17 @@ class NomadState(TaskStackState):
         own items are replaced, never mutated, so a shallow copy of each is enough)."""
         other.content = self.content
         for name in ("round", "first", "bank_gold", "bank_pure", "fac_known", "hubs", "towers",
-                     "finished"):
+                     "finished", "dept"):
             setattr(other, name, getattr(self, name))
         for name in ("city", "supply", "gold", "pure", "points", "event_box", "fac_deck",
-                     "market", "fac_box", "facedown", "revealed", "explored", "turn_flags"):
+                     "market", "fac_box", "facedown", "revealed", "explored", "turn_flags",
+                     "corps", "corp_stack", "ops", "highways"):
             setattr(other, name, getattr(self, name).copy())
-        for name in ("res", "grid", "used", "hand", "discard", "end_effects", "tasks"):
+        for name in ("res", "grid", "used", "hand", "discard", "end_effects", "tasks", "starting",
+                     "corp_seen", "boxed", "box"):
             setattr(other, name, [x.copy() for x in getattr(self, name)])
+        other.coop = {k: v.copy() for k, v in self.coop.items()}
+        other.persist = [_copy(p) if p else {} for p in self.persist]
         other.influence = {k: v.copy() for k, v in self.influence.items()}
         other.event_decks = {k: v.copy() for k, v in self.event_decks.items()}
         other.styles = {sid: {k: v.copy() for k, v in by.items()} for sid, by in self.styles.items()}
@@ -230,19 +291,54 @@ class NomadState(TaskStackState):
 
     # ------------------------------------------------------------- hidden info
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Reshuffle unseen deck parts; re-guess opponents' face-down characters."""
+        """Reshuffle unseen deck parts; re-guess what other players hold in secret: their
+        face-down character, hand, cards returned unseen to the box, and which operators
+        they took (§1, §15.2, §18.8)."""
         for deck in self.event_decks.values():
             rng.shuffle(deck)
         known = min(self.fac_known, len(self.fac_deck))
         unseen = self.fac_deck[known:]
         rng.shuffle(unseen)
         self.fac_deck[known:] = unseen
+        ops = {c for c, r in self.content.characters.items() if r.kind == "operator"}
+        hidden_ops = list(self.ops)
+        slots: dict[int, tuple[int, int]] = {}
         for other in range(self.players):
-            if other != seat and self.facedown[other] and not self.revealed[other]:
-                pool = sorted([*self.hand[other], self.facedown[other]])
-                pick = pool.pop(rng.below(len(pool)))
-                self.facedown[other] = pick
-                self.hand[other] = pool
+            if other == seat:
+                continue
+            down = self.facedown[other] if self.facedown[other] and not self.revealed[other] else ""
+            cards = [*self.hand[other], *([down] if down else []), *self.boxed[other]]
+            mine_ops = [c for c in cards if c in ops]
+            hidden_ops += mine_ops
+            slots[other] = (len(mine_ops), 1 if down else 0)
+        rng.shuffle(hidden_ops)
+        self.ops = hidden_ops[:len(self.ops)]
+        dealt = hidden_ops[len(self.ops):]
+        for other, (n_ops, has_down) in slots.items():
+            pool = [c for c in [*self.hand[other], *self.boxed[other]] if c not in ops]
+            if has_down and self.facedown[other] not in ops:
+                pool.append(self.facedown[other])
+            pool.sort()
+            rng.shuffle(pool)
+            boxed = pool[:len(self.boxed[other])]  # boxed cards were never operators
+            rest = sorted(pool[len(boxed):] + dealt[:n_ops])
+            dealt = dealt[n_ops:]
+            rng.shuffle(rest)
+            self.boxed[other] = boxed
+            if has_down:
+                self.facedown[other] = rest.pop()
+            self.hand[other] = sorted(rest)
+        pool = list(self.corp_stack)
+        for other in range(self.players):
+            if other != seat:
+                pool += self.corp_seen[other]
+        rng.shuffle(pool)
+        self.corp_stack = pool[:len(self.corp_stack)]
+        pool = pool[len(self.corp_stack):]
+        for other in range(self.players):
+            if other != seat:
+                n = len(self.corp_seen[other])
+                self.corp_seen[other], pool = pool[:n], pool[n:]
 
     def components(self) -> dict[str, int]:
         """Finite components wherever they are (§1); Gold and Pure Originium substitutes
@@ -261,10 +357,21 @@ class NomadState(TaskStackState):
         out["gold_notes_value"] = self.bank_gold + sum(self.gold)
         out["pure_originium"] = self.bank_pure + sum(self.pure)
         cards = [c for h in self.hand for c in h] + [c for d in self.discard for c in d]
-        out["characters"] = len(cards) + sum(1 for f in self.facedown if f)
+        cards += [c for b in (*self.boxed, *self.box) for c in b] + self.ops
+        cards += [c for p in self.persist for c in p]
+        # a Persistent card whose effect is resolving is already in play: count it once
+        out["characters"] = len(cards) + sum(
+            1 for p, f in enumerate(self.facedown) if f and f not in self.persist[p])
+        for s in range(self.players):
+            out[f"markers_seat{s}"] += len(self.coop) + sum(
+                e.get("markers", 0) for e in self.persist[s].values())
+        out["corporation_boards"] = len(self.corps) + len(self.corp_stack) + sum(
+            len(x) for x in self.corp_seen) + sum(len(t[2]) for t in self.tasks if t[0] == "corp_pick")
         deck_cards = [c for row in self.grid for c in row if "#" in c]
         deck_cards += self.market + self.fac_deck + self.fac_box
         deck_cards += [t[2] for t in self.tasks if t[0] == "build_place" and "#" in t[2]]
+        deck_cards += [c for t in self.tasks if t[0] == "deck_build" for c in t[2]]
+        deck_cards += [c for p in self.persist for e in p.values() for c in e.get("under", ())]
         out["facilities"] = len(deck_cards)
         out["distinct_facilities"] = len(set(deck_cards))
         built = [c for row in self.grid for c in row]
@@ -275,7 +382,7 @@ class NomadState(TaskStackState):
         events += [e for e in self.explored.values() if e not in self.event_box]  # being resolved
         out["events"] = len(events)
         out["distinct_events"] = len(set(events))
-        out["resource_markers"] = len(self.explored) + (len(self.content.events) - len(self.explored))
+        out["resource_markers"] = len(self.explored) + (len(events) - len(self.explored))
         return out
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -292,7 +399,16 @@ class NomadState(TaskStackState):
         return int(table[kind][seat])
 
     def can_pay(self, seat: int, cost: Mapping[Any, int]) -> bool:
-        return all(self.have(seat, k) >= n for k, n in cost.items())
+        """Enough of everything; Passenger's markers may stand in for up to 2 missing
+        Orirock, Originium Shard or Oriron (§17.10)."""
+        if all(self.have(seat, k) >= n for k, n in cost.items()):
+            return True
+        spare = self.persist[seat].get("passenger")
+        if spare is None or any(self.have(seat, k) < n for k, n in cost.items()
+                                if k not in RESOURCES):
+            return False
+        short = sum(max(0, n - self.have(seat, k)) for k, n in cost.items() if k in RESOURCES)
+        return short <= min(2, int(spare["markers"]))
 
     def add(self, seat: int, kind: str, n: int) -> None:
         """Gain (n > 0) or pay (n < 0) one kind; Gold and Pure go to or from the bank."""
@@ -310,8 +426,20 @@ class NomadState(TaskStackState):
             raise KeyError(kind)
 
     def pay(self, seat: int, cost: Mapping[Any, int]) -> None:
+        spare = self.persist[seat].get("passenger")
         for k, n in cost.items():
+            short = max(0, n - self.have(seat, k)) if k in RESOURCES and spare else 0
+            if short and spare is not None:
+                # Passenger's markers cover what is missing, back to the supply (§17.10)
+                spare["markers"] -= short
+                self.supply[seat] += short
+                n -= short
+                self.say(seat, f"uses {short} marker(s) of Passenger for {k}", ref("17.10"))
             self.add(seat, k, -n)
+        if spare is not None and spare["markers"] <= 0:
+            del self.persist[seat]["passenger"]
+            self.discard[seat].append("passenger")
+            self.say(seat, "Passenger has no marker left: the card is discarded", ref("17.10"))
 
     def transfer_gold(self, payer: int, payee: int | None, n: int) -> None:
         """Pay Gold to another player, or to the bank when `payee` is None."""

@@ -23,6 +23,7 @@ def amount(n: int, kind: str) -> str:
 
 Resource = Literal["orirock", "shard", "oriron"]
 Payable = Literal["orirock", "shard", "oriron", "gold", "pure"]
+Losable = Literal["orirock", "shard", "oriron", "gold", "pure", "points"]  # "lose 1 point →"
 
 
 class _Step(BaseModel):
@@ -60,12 +61,70 @@ class BuildHub(_Step):
 
 class PayThen(_Step):
     kind: Literal["pay_then"]
-    pay: dict[Payable, Annotated[int, Field(ge=1)]]
+    pay: dict[Losable, Annotated[int, Field(ge=1)]]
     then: list[Step]
 
 
-Step = Annotated[Gain | Place | Move | Replace | BuildHub | PayThen, Field(discriminator="kind")]
+# ---- the Corporation Module's icons (§15-§17) ----
+class Advance(_Step):
+    """Cooperation icon(s): choose 1 corporation and advance on it `count` times; with
+    `trigger`, then trigger an unlocked effect of that same corporation (Mountain)."""
+
+    kind: Literal["advance"]
+    count: int = Field(default=1, ge=1)
+    trigger: bool = False
+
+
+class Trigger(_Step):
+    """Corporation effect icon: trigger one of your unlocked corporation effects."""
+
+    kind: Literal["trigger"]
+
+
+class OthersGain(_Step):
+    """Every other player gains (Fusen Bank level 3)."""
+
+    kind: Literal["others_gain"]
+    gold: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0)
+
+
+class OpponentLoses(_Step):
+    """Choose 1 opponent: they lose points (Fusen Bank level 4)."""
+
+    kind: Literal["opponent_loses"]
+    points: int = Field(ge=1)
+
+
+class PlaceOrRemove(_Step):
+    """`count` times, in the order you like: place 1 influence or remove 1 (Blacksteel 4)."""
+
+    kind: Literal["place_or_remove"]
+    count: int = Field(ge=1)
+
+
+class Corporate(_Step):
+    """A corporation effect with its own rule text in code (see corp_effects.py)."""
+
+    kind: Literal["build", "deck_build", "market_refresh", "solo_collect", "dispatch", "recall",
+                  "department", "department_reward"]
+
+
+Step = Annotated[Gain | Place | Move | Replace | BuildHub | PayThen | Advance | Trigger
+                 | OthersGain | OpponentLoses | PlaceOrRemove | Corporate,
+                 Field(discriminator="kind")]
 PayThen.model_rebuild()
+
+CORPORATE_TEXT = {
+    "build": "build without using your main action",
+    "deck_build": "look at 2 facilities of the deck and build one",
+    "market_refresh": "renew the facility market, then build one of it for free",
+    "solo_collect": "collect resources now, alone",
+    "dispatch": "Operator Dispatch",
+    "recall": "take back 1 character from your discard pile, discard your hand",
+    "department": "replace Rhine Lab's active Department tile",
+    "department_reward": "the active Department tile's reward",
+}
 
 
 def describe(steps: list[Step]) -> str:
@@ -86,6 +145,21 @@ def describe_raw(steps: list[dict[str, Any]]) -> str:
             parts.append(f"pay {cost} → {describe_raw(step['then'])}")
         elif kind == "build_hub":
             parts.append("build an Extension Hub for free")
+        elif kind == "advance":
+            times = "" if step.get("count", 1) == 1 else f" {step['count']} times"
+            then = ", then trigger one of its effects" if step.get("trigger") else ""
+            parts.append(f"advance on 1 corporation{times}{then}")
+        elif kind == "trigger":
+            parts.append("trigger a corporation effect")
+        elif kind == "others_gain":
+            got = [amount(n, k) for k, n in step.items() if k != "kind" and n]
+            parts.append("each other player gains " + ", ".join(got))
+        elif kind == "opponent_loses":
+            parts.append(f"1 opponent loses {amount(step['points'], 'points')}")
+        elif kind == "place_or_remove":
+            parts.append(f"{step['count']} times: place or remove 1 influence")
+        elif kind in CORPORATE_TEXT:
+            parts.append(CORPORATE_TEXT[kind])
         else:
             parts.append(f"{kind} {step['count']} influence")
     return "; ".join(parts) or "no effect"

@@ -41,6 +41,7 @@ class StyleRecord(Record):
     pattern: list[PatternCell] = Field(min_length=1)
     declaration: list[Step]
     special: Special | None
+    module: bool = False  # one of the Corporation Module's 6 cards (§15.1)
 
 
 class StyleFile(BaseModel):

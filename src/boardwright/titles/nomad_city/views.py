@@ -39,9 +39,17 @@ def view(s: NomadState, seat: int | None) -> dict[str, Any]:
             "character_revealed": s.facedown[p] if s.revealed[p] else None,
             "end_of_round_effects": list(s.end_effects[p]),
         }
+        if s.corps:
+            entry["starting_corporations"] = list(s.starting[p])
+            entry["returned_to_box"] = list(s.box[p])
+            entry["returned_unseen"] = len(s.boxed[p])
+            entry["in_play"] = {c: _copy(e) for c, e in sorted(s.persist[p].items())}
         if p == seat:
             entry["hand"] = sorted(s.hand[p])
             entry["face_down"] = s.facedown[p] or None
+            if s.corps:
+                entry["returned_unseen_cards"] = sorted(s.boxed[p])
+                entry["corporations_put_back"] = sorted(s.corp_seen[p])
         players.append(entry)
     return {
         "round": s.round,
@@ -64,4 +72,22 @@ def view(s: NomadState, seat: int | None) -> dict[str, Any]:
         "region_strength": region_strength(s),
         "collection": [dict(c) for c in s.collect],
         "players": players,
+        **_module(s),
     }
+
+
+def _module(s: NomadState) -> dict[str, Any]:
+    """The Corporation Module's public state (§15-§18); nothing in the base game."""
+    if not s.corps and not s.corp_stack:
+        return {}
+    return {
+        "corporations": {c: {"name": s.content.corp(c).name, "levels": list(s.coop.get(c, []))}
+                         for c in s.corps},
+        "rhine_lab_department": s.dept or None,
+        "operator_deck": len(s.ops),
+        "highways": sorted(s.highways),
+    }
+
+
+def _copy(e: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in e.items()}
