@@ -499,3 +499,20 @@ def test_every_corporation_can_come_into_play() -> None:
             s.apply(seat, ids(s, seat)[seed % 2 if len(ids(s, seat)) > 1 else 0])
         seen |= set(s.corps)
     assert seen == {c.id for c in s.content.corporations.corporations}
+
+
+def test_every_operator_can_be_dispatched_and_played() -> None:
+    from boardwright.titles.nomad_city.characters import OPERATORS
+    for op in OPERATORS:
+        s = corp_scene()
+        s.ops.remove(op)
+        s.ops.append(op)  # on top of the Operator deck
+        at_levels(s, 0, rhodes_island=2)
+        push(s, "level_up", 0, "rhodes-island", "r")
+        do(s, f"take:{op}", "box:hand:texas")
+        assert op in s.hand[0]
+        s.tasks = [["select"]]
+        s.facedown = ["", "liskarm", "liskarm", "liskarm"]
+        s._cache.clear()
+        s.apply(0, f"pick:{op}")
+        assert s.facedown[0] == op
