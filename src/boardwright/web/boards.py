@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardwright.titles.nomad_city.content import Content
 
 WIDTH = 1180.0
 HEIGHT = 700.0
@@ -197,12 +200,33 @@ def _nomad(players: int) -> dict[str, Any]:
         "city_board": {"rows": fac.grid.rows, "columns": fac.grid.columns, "tower": list(fac.grid.tower)},
         "facilities": {f.id: {"name": f.name, "colour": f.colour, "points": f.points}
                        for f in fac.types.values()},
+        # every City Style card of the content: the view's city_styles says which are in play
         "styles": {s.id: {"name": s.name, "level": s.level, "colour": s.colour, "points": s.points,
-                          "pattern": [p.model_dump() for p in s.pattern]}
+                          "module": s.module, "pattern": [p.model_dump() for p in s.pattern]}
                    for s in content.styles.values()},
-        "characters": {c.id: {"name": c.name, "strategy": c.strategy.name, "tactic": c.tactic.name}
+        "characters": {c.id: {"name": c.name, "kind": c.kind, "strategy": c.strategy.name,
+                              "tactic": c.tactic.name}
                        for c in content.characters.values()},
         "events": {e.id: e.name for e in content.events.values()},
+        **_nomad_module(content),
+    }
+
+
+def _nomad_module(content: Content) -> dict[str, Any]:
+    """The Corporation Module's components: each corporation's name and a short text per
+    level 1-5 ("effect: ..." where reaching the level unlocks an effect to trigger later),
+    and Rhine Lab's Department tiles with their rewards for levels 2-5."""
+    from boardwright.titles.nomad_city.steps import describe
+
+    corps = content.corporations
+    return {
+        "corporations": {c.id: {"name": c.name,
+                                "levels": [("effect: " if lv.locked else "") + describe(lv.effect)
+                                           for lv in c.levels]}
+                         for c in corps.corporations},
+        "departments": {t.id: {"name": t.name,
+                               "rewards": {n: describe(steps) for n, steps in sorted(t.rewards.items())}}
+                        for t in corps.departments},
     }
 
 

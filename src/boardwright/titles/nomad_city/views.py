@@ -39,7 +39,7 @@ def view(s: NomadState, seat: int | None) -> dict[str, Any]:
             "character_revealed": s.facedown[p] if s.revealed[p] else None,
             "end_of_round_effects": list(s.end_effects[p]),
         }
-        if s.corps:
+        if s.corps or s.corp_stack:
             entry["starting_corporations"] = list(s.starting[p])
             entry["returned_to_box"] = list(s.box[p])
             entry["returned_unseen"] = len(s.boxed[p])
@@ -47,7 +47,7 @@ def view(s: NomadState, seat: int | None) -> dict[str, Any]:
         if p == seat:
             entry["hand"] = sorted(s.hand[p])
             entry["face_down"] = s.facedown[p] or None
-            if s.corps:
+            if s.corps or s.corp_stack:
                 entry["returned_unseen_cards"] = sorted(s.boxed[p])
                 entry["corporations_put_back"] = sorted(s.corp_seen[p])
         players.append(entry)

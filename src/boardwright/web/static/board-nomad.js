@@ -1,5 +1,7 @@
 // Nomad City drawn as SVG: the map (regions, routes, mining sites, influence, cities, the
-// Red Zone), the facility market, City Style cards and every player's City board.
+// Red Zone), the facility market, City Style cards and every player's City board; with the
+// Corporation Module also the corporations' tracks, Highway tokens, Operators in play and
+// the cards returned to the box (nothing of it when the module is off).
 // The map's layout comes from GET /api/boards/nomad-city/{players} (computed on the server).
 "use strict";
 
@@ -10,6 +12,7 @@ const NomadBoard = (() => {
   const SITE_RING = { green: "#4f9a3c", yellow: "#b8961c", red: "#b5392c" };
   const FAC_FILL = { red: "#e07a6c", yellow: "#ecc94b", blue: "#6f9fd8", green: "#74b866", multi: "#b48ad6", none: "#9a9184", purple: "#9b6cc6" };
   const RES = { orirock: ["Rock", "#8d7b68"], shard: ["Shard", "#2fa3b6"], oriron: ["Iron", "#5d6d7e"] };
+  const CORP_TOP = 5;  // the highest cooperation level
   const REGION_TINT = ["#c9b68f", "#9fc5c0", "#c3b0d6", "#b9cf94", "#e0b58f", "#a9bde0", "#d8c27a", "#c7a0a0"];
   const cache = {}, loading = {};
 
@@ -46,6 +49,8 @@ const NomadBoard = (() => {
     if (b.facilities[type]) return `${b.facilities[type].name} (${id})`;
     if (b.styles[id]) return b.styles[id].name;
     if (b.characters[id]) return b.characters[id].name;
+    if ((b.corporations || {})[id]) return b.corporations[id].name;
+    if ((b.departments || {})[id]) return b.departments[id].name;
     if (/^\d+\.\d+$/.test(id)) return "City board space " + id;
     if (id.includes("/")) return "route " + id;
     return id;
@@ -100,6 +105,13 @@ const NomadBoard = (() => {
       g.append(s("line", { x1: a.x, y1: a.y, x2: c.x, y2: c.y, stroke: closed ? "#a5645b" : "#7b6f5c", "stroke-width": 5,
         "stroke-dasharray": closed ? "10 6" : null, "stroke-linecap": "round" }));
     }
+    const highways = new Set(view.highways || []);
+    for (const r of b.routes) {
+      if (!highways.has(r.id)) continue;
+      const a = pos[r.a], c = pos[r.b];
+      g.append(s("line", { x1: a.x, y1: a.y, x2: c.x, y2: c.y, stroke: "#3b342b", "stroke-width": 13, "stroke-linecap": "round", "data-highway": r.id }));
+      g.append(s("line", { x1: a.x, y1: a.y, x2: c.x, y2: c.y, stroke: "#f2c230", "stroke-width": 4, "stroke-dasharray": "14 9" }));
+    }
     for (const r of b.routes) {
       const a = pos[r.a], c = pos[r.b];
       const mx = (a.x + c.x) / 2, my = (a.y + c.y) / 2;
@@ -108,8 +120,14 @@ const NomadBoard = (() => {
       const w = r.spaces * 20 + 6;
       rg.append(s("rect", { x: mx - w / 2, y: my - 12, width: w, height: 24, rx: 6, fill: acts ? "#fff2c6" : "#e9dfca",
         stroke: acts ? "#ff9d00" : "#7b6f5c", "stroke-width": acts ? 4 : 1 }));
-      rg.append(influenceBoxes(view.influence[r.id] || [], r.spaces, mx, my, 18));
-      rg.append(title(`route ${r.id} (region ${r.region}, ${r.spaces} space${r.spaces > 1 ? "s" : ""})`));
+      if (highways.has(r.id)) {
+        rg.append(s("rect", { x: mx - w / 2, y: my - 12, width: w, height: 24, rx: 6, fill: "#3b342b", stroke: acts ? "#ff9d00" : "#f2c230", "stroke-width": acts ? 4 : 2 }));
+        rg.append(text(mx, my + 6, "H", { "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#f2c230" }));
+        rg.append(title(`route ${r.id} (region ${r.region}): a highway. Its Highway token covers every influence space; moving along it costs no toll.`));
+      } else {
+        rg.append(influenceBoxes(view.influence[r.id] || [], r.spaces, mx, my, 18));
+        rg.append(title(`route ${r.id} (region ${r.region}, ${r.spaces} space${r.spaces > 1 ? "s" : ""})`));
+      }
       g.append(highlight(rg, acts, ctx, r.id));
     }
     // region labels (above the region's highest site)
@@ -256,12 +274,83 @@ const NomadBoard = (() => {
     return g;
   }
 
+  // The Corporation Module's panel: each corporation in play with its track (levels 0-5,
+  // every seat's marker on its level), Rhine Lab's Department tiles, the Operator deck.
+  // Returns null when the module is off.
+  function drawCorps(view, b, ctx, byTarget, top) {
+    if (view.corporations === undefined) return null;
+    const g = s("g", { transform: `translate(10,${top})`, id: "nc-corporations" });
+    const corps = Object.entries(view.corporations);
+    const highways = (view.highways || []).length;
+    const cols = 2, colw = (W - 30) / cols, rowh = 38, namew = 178;
+    const cellw = (colw - namew - 12) / (CORP_TOP + 1);
+    const deptActs = Object.keys(b.departments || {}).filter(t => byTarget.get(t));
+    const rhine = "rhine-lab" in view.corporations || view.rhine_lab_department || deptActs.length;
+    const rows = Math.ceil(corps.length / cols);
+    const height = 26 + (rhine ? 30 : 0) + Math.max(rows, 1) * rowh + 4;
+    g.append(s("rect", { x: -6, y: -4, width: W - 8, height: height + 4, rx: 10, fill: "#f8f1e2", stroke: "#cdbf9f" }));
+    g.append(text(0, 14, "CORPORATIONS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
+    g.append(text(132, 14, "levels 0-5 · shaded levels unlock an effect to trigger later · hover a level for its text", { "font-size": 11, fill: "#6b6b6b" }));
+    g.append(text(W - 24, 14, `Operator deck ${view.operator_deck || 0} · highways on the map ${highways}`, { "text-anchor": "end", "font-size": 12, fill: "#555", "data-operator-deck": view.operator_deck || 0 }));
+    let y = 24;
+    if (rhine) {
+      // Rhine Lab's three Department tiles; the active one is filled
+      g.append(text(0, y + 15, "Rhine Lab Department:", { "font-size": 12, "font-weight": 700 }));
+      const tiles = Object.entries(b.departments || {});
+      const tw = (W - 30 - 170) / Math.max(tiles.length, 1);
+      tiles.forEach(([tid, t], i) => {
+        const on = view.rhine_lab_department === tid;
+        const acts = byTarget.get(tid);
+        const tg = s("g", { transform: `translate(${170 + i * tw},${y})`, "data-department": tid, "data-active": on ? "true" : null });
+        tg.append(s("rect", { width: tw - 8, height: 22, rx: 6, fill: on ? "#cfe3f4" : "#fbf7ee", stroke: acts ? "#ff9d00" : on ? "#2e6da4" : "#b5aa92", "stroke-width": acts ? 4 : on ? 2 : 1, "stroke-dasharray": on ? null : "4 3" }));
+        const rewards = Object.entries(t.rewards).map(([n, str]) => `${n}: ${str}`).join(" · ");
+        const nm = t.name.replace(/^Department of /, "");
+        tg.append(text(8, 15, (on ? "▶ " : "") + nm, { "font-size": 11.5, "font-weight": on ? 700 : 400, fill: on ? "#1d3f63" : "#6b6b6b" }));
+        tg.append(title(`${t.name}${on ? " (active)" : ""}: the reward of reaching Rhine Lab's levels 2-5 while it is active.\n${rewards}`));
+        g.append(highlight(tg, acts, ctx, tid));
+      });
+      y += 30;
+    }
+    if (!corps.length) g.append(text(0, y + 20, "no corporation in play yet: the starting corporations are being chosen", { "font-size": 12, fill: "#6b6b6b", "font-style": "italic" }));
+    corps.forEach(([cid, c], i) => {
+      const info = (b.corporations || {})[cid] || { name: c.name, levels: [] };
+      const x0 = (i % cols) * colw, y0 = y + Math.floor(i / cols) * rowh;
+      const acts = byTarget.get(cid);
+      const cg = s("g", { transform: `translate(${x0},${y0})`, "data-corporation": cid });
+      cg.append(s("rect", { width: colw - 10, height: rowh - 6, rx: 6, fill: acts ? "#fff2c6" : "#fffdf8", stroke: acts ? "#ff9d00" : "#b5aa92", "stroke-width": acts ? 4 : 1 }));
+      const nm = c.name.length > 24 ? c.name.slice(0, 23) + "…" : c.name;
+      cg.append(text(8, 20, nm, { "font-size": 12.5, "font-weight": 700 }));
+      for (let n = 0; n <= CORP_TOP; n++) {
+        const cx = namew + n * cellw, desc = n ? info.levels[n - 1] || "" : "start";
+        const locked = desc.startsWith("effect: ");
+        const cell = s("g", { "data-level": n });
+        cell.append(s("rect", { x: cx, y: 3, width: cellw - 3, height: rowh - 12, rx: 4, fill: locked ? "#e6dcf3" : n ? "#f3ecdc" : "#ebe7df", stroke: "#b5aa92" }));
+        cell.append(text(cx + 4, 13, String(n), { "font-size": 9.5, fill: "#6b6b6b", "font-weight": 700 }));
+        const here = c.levels.map((lv, seat) => [lv, seat]).filter(([lv]) => lv === n).map(([, seat]) => seat);
+        const step = Math.min(16, (cellw - 18) / Math.max(here.length, 1));
+        here.forEach((seat, k) => {
+          const mx = cx + 16 + k * step + 6;
+          cell.append(s("circle", { cx: mx, cy: 19, r: 7, fill: BW.seatColor(seat), stroke: "#1d1a16", "stroke-width": 1, "data-marker": seat }));
+          cell.append(text(mx, 22.5, String(seat), { "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff" }));
+        });
+        cell.append(title(`${c.name} level ${n}: ${desc}` + (here.length ? `\nhere: ${here.map(p => ctx.seatName(p)).join(", ")}` : "")));
+        cg.append(cell);
+      }
+      cg.append(title(`${c.name}: ` + c.levels.map((lv, seat) => `seat ${seat} level ${lv}`).join(", ") + "\n" +
+        info.levels.map((str, k) => `level ${k + 1}: ${str}`).join("\n")));
+      g.append(highlight(cg, acts, ctx, cid));
+    });
+    g.height = height + 8;
+    return g;
+  }
+
   function drawPlayer(view, p, b, ctx, byTarget, x, y, w, h) {
     const g = s("g", { transform: `translate(${x},${y})`, "data-player": p.seat });
     const toAct = (view.to_act || []).includes(p.seat);
     const me = ctx.seat === p.seat;
-    g.append(s("rect", { width: w, height: h, rx: 10, fill: "#fbf7ee", stroke: toAct ? BW.seatColor(p.seat) : "#bfb49c", "stroke-width": toAct ? 3 : 1 }));
-    g.append(s("rect", { width: 10, height: h, rx: 5, fill: BW.seatColor(p.seat) }));
+    const frame = s("rect", { width: w, height: h, rx: 10, fill: "#fbf7ee", stroke: toAct ? BW.seatColor(p.seat) : "#bfb49c", "stroke-width": toAct ? 3 : 1 });
+    const band = s("rect", { width: 10, height: h, rx: 5, fill: BW.seatColor(p.seat) });
+    g.append(frame, band);
     g.append(text(20, 22, `${ctx.seatName(p.seat)}${view.first_player === p.seat ? " · first player" : ""}${toAct ? "  ◀ to act" : ""}`,
       { "font-size": 15, "font-weight": 700, fill: BW.seatColor(p.seat) }));
     g.append(text(w - 12, 22, `${p.points} pts`, { "text-anchor": "end", "font-size": 17, "font-weight": 700 }));
@@ -331,7 +420,74 @@ const NomadBoard = (() => {
     if ((p.end_of_round_effects || []).length) line(`end of round: ${p.end_of_round_effects.length} effect(s)`, { fill: "#6b6b6b" });
     const col = (view.collection || [])[p.seat];
     if (col && !col.done && (col.reach || []).length) line(`collecting: budget ${col.budget}`, { fill: "#6b6b6b" });
+    // the Corporation Module's cards, across the whole width below the rest
+    let bottom = Math.max(ty - 4, gy + cb.rows * (cell + 4), ry - 6);
+    // (the view has the players' module keys only once the corporations are chosen)
+    if (view.corporations !== undefined) bottom = drawModuleCards(g, p, b, ctx, me, w, bottom + 8);
+    // the panel grows when its content needs more room (render lines the rows up)
+    g.height = Math.max(h, bottom + 8);
+    frame.setAttribute("height", g.height);
+    band.setAttribute("height", g.height);
     return g;
+  }
+
+  // A player's starting corporations, Operators in play (with their markers or the
+  // facilities under them) and the cards returned to the box; returns the lowest y used.
+  function drawModuleCards(g, p, b, ctx, me, w, y) {
+    const cname = id => (b.characters[id] || { name: id }).name;
+    const corp = id => ((b.corporations || {})[id] || { name: id }).name;
+    const fname = id => (b.facilities[id.split("#")[0]] || { name: id }).name;
+    const x0 = 20, room = Math.floor((w - x0 - 12) / 6.4);
+    const mg = s("g", { "data-module": p.seat });
+    mg.append(s("line", { x1: x0, x2: w - 12, y1: y, y2: y, stroke: "#d8d1c2" }));
+    y += 16;
+    const line = (str, attrs = {}) => {
+      const el = text(x0, y, str.length > room ? str.slice(0, room - 1) + "…" : str, Object.assign({ "font-size": 12 }, attrs));
+      el.append(title(str));
+      mg.append(el);
+      y += 16;
+    };
+    const start = (p.starting_corporations || []).map(corp).join(", ") || "not chosen yet";
+    const back = me && (p.corporations_put_back || []).length ? ` · put back: ${p.corporations_put_back.map(corp).join(", ")}` : "";
+    line(`starting corporation${(p.starting_corporations || []).length === 1 ? "" : "s"}: ${start}${back}`);
+    // Operators in play: a chip each
+    const ops = Object.entries(p.in_play || {});
+    mg.append(text(x0, y, "in play:", { "font-size": 12, "font-weight": 600 }));
+    let cx = x0 + 56;
+    if (!ops.length) mg.append(text(cx, y, "no Operator", { "font-size": 12, fill: "#6b6b6b" }));
+    for (const [op, state] of ops) {
+      const markers = state.markers !== undefined ? state.markers : null;
+      const under = state.under || [];
+      const extra = Object.entries(state).filter(([k]) => k !== "markers" && k !== "under")
+        .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(", ") : v}`);
+      let label = cname(op);
+      if (under.length) label += ` · under: ${under.map(fname).join(", ")}`;
+      if (extra.length) label += ` · ${extra.join(" · ")}`;
+      const dots = markers === null ? 0 : Math.min(markers, 6);
+      const cw = label.length * 6.6 + 16 + (markers === null ? 0 : dots * 13 + (markers > 6 ? 22 : 0) + 8);
+      if (cx + cw > w - 12 && cx > x0 + 56) { cx = x0 + 56; y += 21; }
+      const og = s("g", { transform: `translate(${cx},${y - 13})`, "data-operator": op });
+      og.append(s("rect", { width: cw, height: 18, rx: 9, fill: "#e6dcf3", stroke: "#7a4bb0" }));
+      og.append(text(8, 13, label, { "font-size": 11.5, "font-weight": 600, fill: "#3d2466" }));
+      let dx = 8 + label.length * 6.6 + 8;
+      for (let k = 0; k < dots; k++, dx += 13) og.append(s("circle", { cx: dx + 5, cy: 9, r: 5, fill: BW.seatColor(p.seat), stroke: "#1d1a16", "stroke-width": 0.8 }));
+      if (markers !== null && markers > 6) og.append(text(dx, 13, `×${markers}`, { "font-size": 11 }));
+      const what = [markers !== null ? `${markers} marker${markers === 1 ? "" : "s"} on it` : "",
+        under.length ? `under it: ${under.map(fname).join(", ")}` : "", ...extra].filter(x => x).join("; ");
+      og.append(title(`${cname(op)} stays in play (Persistent)${what ? ": " + what : ""}`));
+      mg.append(og);
+      cx += cw + 6;
+    }
+    y += 20;
+    // returned to the box: face up by name, face down by count (their names only to their owner)
+    const boxed = (p.returned_to_box || []).map(cname);
+    const unseen = p.returned_unseen || 0;
+    const parts = [...boxed];
+    if (unseen) parts.push(`${unseen} face down`);
+    line(`returned to the box: ${parts.join(", ") || "none"}`, { fill: "#6b6b6b" });
+    if (me && (p.returned_unseen_cards || []).length) line(`face down in the box (only you see them): ${p.returned_unseen_cards.map(cname).join(", ")}`, { fill: "#6b6b6b" });
+    g.append(mg);
+    return y - 12;
   }
 
   function render(view, ctx) {
@@ -347,8 +503,19 @@ const NomadBoard = (() => {
       byTarget.get(t).push(a);
     }
     const pw = (W - 30) / 2, ph = 224;
-    const rows = Math.ceil(players / 2);
-    const H = TOP + MAPH + 12 + SIDEH + rows * (ph + 10) + 6;
+    const corps = drawCorps(view, b, ctx, byTarget, TOP + MAPH + 12 + SIDEH);
+    const ptop = TOP + MAPH + 12 + SIDEH + (corps ? corps.height : 0);
+    // the players' panels, two a row, each row as high as its highest panel
+    const panels = (view.players || []).map(p => drawPlayer(view, p, b, ctx, byTarget, 0, 0, pw, ph));
+    let py = ptop;
+    for (let i = 0; i < panels.length; i += 2) {
+      const rowh = Math.max(...panels.slice(i, i + 2).map(x => x.height));
+      panels.slice(i, i + 2).forEach((pg, k) => {
+        pg.setAttribute("transform", `translate(${10 + k * (pw + 10)},${py})`);
+      });
+      py += rowh + 10;
+    }
+    const H = py + 6;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "nomad-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
     const turn = lastTurn(view);
@@ -358,8 +525,8 @@ const NomadBoard = (() => {
       ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 19, "font-weight": 700 }));
     svg.append(drawMap(view, b, ctx, byTarget));
     svg.append(drawSide(view, b, ctx, byTarget, TOP + MAPH + 12));
-    (view.players || []).forEach((p, i) => svg.append(drawPlayer(view, p, b, ctx, byTarget,
-      10 + (i % 2) * (pw + 10), TOP + MAPH + 12 + SIDEH + Math.floor(i / 2) * (ph + 10), pw, ph)));
+    if (corps) svg.append(corps);
+    svg.append(...panels);
     return svg;
   }
 
