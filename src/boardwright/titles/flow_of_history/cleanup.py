@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
@@ -19,6 +20,7 @@ from .constants import (
 )
 from .nation import new_nation, score
 from .rules import ref
+from .tables import tables
 
 if TYPE_CHECKING:
     from .state import FlowState, Task
@@ -120,6 +122,8 @@ def apply_start_pick(s: FlowState, task: Task, seat: int, action_id: str) -> Non
 
 # ---------------------------------------------------------------- cleanup (§5.6)
 def replenish(s: FlowState) -> None:
+    if len(s.market) >= s.market_size() or not s.deck or s.finished:
+        return  # the Market is full (the common case): nothing to draw
     future = s.cards.by_id["the-future"]
     while len(s.market) < s.market_size() and s.deck and not s.finished:
         card = s.deck.pop()
@@ -130,6 +134,18 @@ def replenish(s: FlowState) -> None:
 
 
 def age_check(s: FlowState) -> None:
+    tab = tables(s.cards)
+    investor = s.investor
+    free = [c for c in s.market if c not in investor]
+    if not free:
+        return
+    # Only a card two or more ages older than the Current Age can leave: when no card in
+    # the Market or a Nation is that new, nothing does (and the Current Age is not needed).
+    age_of = tab.age_number.__getitem__
+    newer = min(map(age_of, free)) + 2
+    if (max(map(age_of, s.market)) < newer
+            and not tab.any_of_age(newer, chain.from_iterable(chain.from_iterable(s.nations)))):
+        return
     age = s.current_age()
     exact = s.options["age_check"] == "exactly_two"
     cards = s.cards.cards

@@ -19,9 +19,11 @@ from typing import Any
 from boardwright.bots.heuristics import score_difference
 from boardwright.engine import GameState
 
+from .cards import CardSet
 from .constants import BANKER
-from .nation import place, score
+from .nation import Nation, place, shared_score
 from .state import FlowState
+from .tables import memoized, nation_key, tables
 
 TOKEN = 0.3  # a resource token in hand
 STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
@@ -35,6 +37,12 @@ def points(b: dict[str, Any]) -> float:
     return float(b["culture_vp"]) + float(b["other_icons"]) / 2 + float(sum(b["end_game_vp"].values()))
 
 
+def nation_points(cs: CardSet, nation: Nation, visible: bool) -> float:
+    """`points(score(cs, nation, tokens, visible))` (tokens play no part), memoized."""
+    return memoized(tables(cs).points_memo, (visible, nation_key(nation)),
+                    lambda: points(shared_score(cs, nation, visible)))
+
+
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
@@ -46,10 +54,10 @@ def card_value(s: FlowState, seat: int, card: int) -> float:
     hit = _VALUES.get(key)
     if hit is not None:
         return hit
-    before = points(score(s.cards, nation, 0, visible))
+    before = nation_points(s.cards, nation, visible)
     trial = [stack.copy() for stack in nation]
     place(s.cards, trial, card)
-    value = points(score(s.cards, trial, 0, visible)) - before
+    value = nation_points(s.cards, trial, visible) - before
     if len(_VALUES) > 50_000:
         _VALUES.clear()
     _VALUES[key] = value
@@ -71,10 +79,19 @@ def investment(s: FlowState, seat: int) -> float:
 
 def evaluate(state: GameState, seat: int) -> float:
     """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
-    out = state.outcome()
-    if out["final"]:
-        return score_difference(state, seat)  # the margin plus a win bonus of 100
-    values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
+    if isinstance(state, FlowState):
+        # What `state.outcome()` gives, without building it: the same numbers, memoized.
+        if state.over:
+            return score_difference(state, seat)  # the margin plus a win bonus of 100
+        cs = state.cards
+        visible = state.options["tiebreak_cards"] == "visible"
+        values = [nation_points(cs, state.nations[p], visible) + TOKEN * float(state.tokens[p])
+                  for p in range(state.players)]
+    else:
+        out = state.outcome()
+        if out["final"]:
+            return score_difference(state, seat)  # the margin plus a win bonus of 100
+        values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
     if isinstance(state, FlowState):
         for p in range(state.players):
             c = state.invested[p]

@@ -6,6 +6,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from .cards import CULTURE, ICONS, LEADER, TYPES, WONDER, Card, CardSet
+from .tables import (
+    PROVIDE,
+    PROVIDE_PER_CARD,
+    active_nums,
+    memoized,
+    nation_key,
+    tables,
+)
 
 Nation = list[list[int]]  # one list per card type, bottom card first
 
@@ -39,37 +47,45 @@ def visible_count(nation: Nation) -> int:
 def icons(cs: CardSet, nation: Nation, scoring: bool = False) -> list[int]:
     """Icon totals: every production stripe plus the active Permanent effects (§2.1, §3.4).
 
-    With scoring=True, obsolete effects are off (§6.2 step 1).
+    With scoring=True, obsolete effects are off (§6.2 step 1). Memoized by the Nation's
+    contents; the caller gets a fresh list.
     """
-    cards = cs.cards
-    counts = [0] * len(ICONS)
-    for stack in nation:
-        for c in stack:
-            stripe = cards[c].stripe
-            for i in range(7):
-                counts[i] += stripe[i]
+    return list(memoized(tables(cs).icons_memo, (scoring, nation_key(nation)),
+                         lambda: tuple(_icons(cs, nation, scoring))))
+
+
+def _icons(cs: CardSet, nation: Nation, scoring: bool) -> list[int]:
+    tab = tables(cs)
+    stripe = tab.stripe
+    stripes = [stripe[c] for stack in nation for c in stack]
+    counts = [sum(column) for column in zip(*stripes, strict=True)] if stripes else [0] * len(ICONS)
     later = []
-    for card in active_cards(cs, nation):
-        if card.timing != "permanent" or (scoring and card.obsolete):
+    permanent = tab.permanent
+    for c in active_nums(nation):
+        effect = permanent[c]
+        if effect is None or (scoring and effect[0]):
             continue
-        e = card.effect
-        kind = e.kind
-        if kind == "provide":
-            for icon, n in e.icons.items():
-                counts[ICONS.index(icon)] += n
-        elif kind == "provide_per_card":
-            counts[ICONS.index(e.icon)] += e.amount * len(nation[TYPES.index(e.per_type)])
-        elif kind == "provide_per_icon":
-            later.append(e)
+        kind = effect[1]
+        if kind == PROVIDE:
+            for icon, n in effect[2]:
+                counts[icon] += n
+        elif kind == PROVIDE_PER_CARD:
+            icon, amount, per_type = effect[2]
+            counts[icon] += amount * len(nation[per_type])
+        else:  # PROVIDE_PER_ICON: counted from the totals above
+            later.append(effect[2])
     if later:
         base = counts.copy()
-        for e in later:
-            counts[ICONS.index(e.icon)] += e.amount * base[ICONS.index(e.per_icon)]
+        for icon, amount, per_icon in later:
+            counts[icon] += amount * base[per_icon]
     return counts
 
 
 def has_active(cs: CardSet, nation: Nation, kind: str) -> list[Card]:
-    return [c for c in active_cards(cs, nation) if c.timing == "permanent" and c.effect.kind == kind]
+    """The active cards with a Permanent effect of this kind, in `active_cards` order."""
+    perm = tables(cs).permanent_kind
+    cards = cs.cards
+    return [cards[c] for c in active_nums(nation) if perm.get(c) == kind]
 
 
 def place(cs: CardSet, nation: Nation, card: int) -> int | None:
@@ -88,10 +104,28 @@ def remove(cs: CardSet, nation: Nation, card: int) -> None:
 
 
 def score(cs: CardSet, nation: Nation, tokens: int, visible_tiebreak: bool) -> dict[str, Any]:
-    """Final score in the four steps of §6.2, with its breakdown."""
-    counts = icons(cs, nation, scoring=True)
+    """Final score in the four steps of §6.2, with its breakdown (a fresh dict each call)."""
+    hit = shared_score(cs, nation, visible_tiebreak)
+    out = hit.copy()
+    out["end_game_vp"] = hit["end_game_vp"].copy()
+    out["granted_icons"] = hit["granted_icons"].copy()
+    out["icons"] = hit["icons"].copy()
+    out["tokens"] = tokens
+    return out
+
+
+def shared_score(cs: CardSet, nation: Nation, visible_tiebreak: bool) -> dict[str, Any]:
+    """`score` without the tokens, memoized by the Nation's contents: shared, do not change it."""
+    return memoized(tables(cs).score_memo, (visible_tiebreak, nation_key(nation)),
+                    lambda: _score(cs, nation, visible_tiebreak))
+
+
+def _score(cs: CardSet, nation: Nation, visible_tiebreak: bool) -> dict[str, Any]:
+    counts = _icons(cs, nation, True)
     granted: dict[str, int] = {}
-    end_cards = [c for c in active_cards(cs, nation) if c.timing == "end_game"]
+    cards = cs.cards
+    end_game_timing = tables(cs).end_game
+    end_cards = [cards[c] for c in active_nums(nation) if end_game_timing[c]]
     for card in end_cards:
         if card.effect.kind == "grant_icons":
             for icon, n in card.effect.icons.items():
@@ -121,5 +155,5 @@ def score(cs: CardSet, nation: Nation, tokens: int, visible_tiebreak: bool) -> d
         "granted_icons": granted,
         "icons": dict(zip(ICONS, counts, strict=True)),
         "cards": visible_count(nation) if visible_tiebreak else card_count(nation),
-        "tokens": tokens,
+        "tokens": 0,  # filled in by score()
     }

@@ -40,9 +40,15 @@ SECTIONS: dict[str, str] = {
 }
 
 
+_REFS: dict[str, str] = {}
+
+
 def ref(section: str) -> str:
     """The reference text carried by log entries and errors, e.g. '§5.1 Invest'."""
-    return f"§{section} {SECTIONS[section]}"
+    text = _REFS.get(section)
+    if text is None:
+        text = _REFS[section] = f"§{section} {SECTIONS[section]}"
+    return text
 
 
 def card_ref(card_id: str) -> str:

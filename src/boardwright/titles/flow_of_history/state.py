@@ -6,6 +6,8 @@ Pending work (effects, attacks, cleanup, choices) is a stack of small tuples in
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from boardwright.engine import Rng
@@ -16,8 +18,11 @@ from .cards import AGES, TYPES, CardSet, load
 from .constants import BANKER
 from .nation import Nation, icons
 from .rules import ref
+from .tables import tables
 
 Task = tuple[Any, ...]
+
+_ACTION_ID = attrgetter("id")
 
 # Tasks that wait for a seat's choice; the rest resolve by themselves.
 DECISIONS = {
@@ -112,14 +117,9 @@ class FlowState(TaskStackState):
 
     def current_age(self) -> int:
         """The highest age among cards in the Market or in a Nation (§5.7)."""
-        cards = self.cards.cards
-        age = max((cards[c].age_number for c in self.market), default=0)
-        for nation in self.nations:
-            for stack in nation:
-                for c in stack:
-                    if cards[c].age_number > age:
-                        age = cards[c].age_number
-        return age
+        ages = tables(self.cards).age_number
+        in_play = chain(self.market, chain.from_iterable(chain.from_iterable(self.nations)))
+        return max(map(ages.__getitem__, in_play), default=0)
 
     def name(self, card: int) -> str:
         return self.cards.cards[card].name
@@ -142,6 +142,9 @@ class FlowState(TaskStackState):
                 continue
             decision = self._decision_for(top)
             if decision.actions:
+                # The seat's decision is exactly this one (the state does not change until
+                # the next apply, which clears the cache): keep it in the base class's cache.
+                self._cache[decision.seat] = (decision, frozenset(map(_ACTION_ID, decision.actions)))
                 return
             self.tasks.pop()  # a choice with nothing to choose from is skipped
             self.say(decision.seat, f"nothing to choose: {decision.prompt}", decision.rule)
@@ -244,12 +247,23 @@ class FlowState(TaskStackState):
         """Reshuffle each age's part of the deck; re-guess an opponent's hidden pick."""
         cards = self.cards.cards
         fixed = {self.cards.by_id["the-future"], self.cards.by_id["the-internet"]}
-        for age in AGES:
-            slots = [i for i, c in enumerate(self.deck) if cards[c].age == age and c not in fixed]
-            block = [self.deck[i] for i in slots]
+        deck = self.deck
+        slots: dict[str, list[int]] = {}
+        for i, c in enumerate(deck):
+            if c not in fixed:
+                age = cards[c].age
+                if age in slots:
+                    slots[age].append(i)
+                else:
+                    slots[age] = [i]
+        for age in AGES:  # shuffled in this order, so the generator is drawn from as before
+            where = slots.get(age)
+            if where is None:
+                continue
+            block = [deck[i] for i in where]
             rng.shuffle(block)
-            for i, c in zip(slots, block, strict=True):
-                self.deck[i] = c
+            for i, c in zip(where, block, strict=True):
+                deck[i] = c
         for other in range(self.players):
             if other != seat and self.picks[other] != -1 and self.dealt[other]:
                 self.picks[other] = rng.choice(self.dealt[other])

@@ -7,71 +7,115 @@ from typing import TYPE_CHECKING
 from boardwright.engine import Action, Decision
 
 from . import effects
-from .cards import HARVEST, ICONS, TRADE
+from .cards import HARVEST, ICONS, TRADE, WONDER
 from .constants import BANKER
 from .nation import active_cards
 from .rules import card_ref, ref
+from .tables import Tables, tables
 
 if TYPE_CHECKING:
     from .state import FlowState, Task
 
 
 # ---------------------------------------------------------------- options
-def _invest_actions(s: FlowState, seat: int) -> list[Action]:
+# Actions are frozen values: the ones that depend only on card data (and a few numbers)
+# come from per-CardSet tables instead of being rebuilt for every decision.
+HARVEST_ACTION = Action("harvest", "Harvest")
+PASS_ACTION = Action("pass", "No bonus action")
+MAIN_RULE = ref("5")
+BONUS_RULE = ref("7.2")
+
+
+def _invest_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
     tok = s.tokens[seat]
     if s.invested[seat] != -1 or tok < 1:
         return []
     low = 0 if s.options["zero_investment"] else 1
     out: list[Action] = []
+    investor = s.investor
+    invest_actions = tab.invest_actions
     for c in s.market:
-        if c not in s.investor:
-            card = s.cards.cards[c]
-            out.extend(
-                Action(f"invest:{card.id}:{n}", f"Invest {n} in {card.name}")
-                for n in range(low, tok + 1)
-            )
+        if c not in investor:
+            out += invest_actions(c, low, tok)
     return out
 
 
-def _snipe_actions(s: FlowState, seat: int) -> list[Action]:
+def _snipe_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
     out: list[Action] = []
+    investor = s.investor
+    if not investor:
+        return out
+    mine = s.tokens[seat]
+    misc = tab.misc
     for c in s.market:
-        owner = s.investor.get(c)
-        if owner is None or owner == seat or s.tokens[seat] < s.stake[c]:
+        owner = investor.get(c)
+        if owner is None or owner == seat:
             continue
-        card = s.cards.cards[c]
-        out.append(Action(f"snipe:{card.id}",
-                          f"Snipe {card.name} from {s.seat_name(owner)} for {s.stake[c]}"))
+        stake = s.stake[c]
+        if mine < stake:
+            continue
+        key = ("snipe", c, owner, stake)
+        act = misc.get(key)
+        if act is None:
+            card = s.cards.cards[c]
+            act = misc[key] = Action(
+                f"snipe:{card.id}", f"Snipe {card.name} from {s.seat_name(owner)} for {stake}"
+            )
+        out.append(act)
     return out
 
 
-def _activate_actions(s: FlowState, seat: int) -> list[Action]:
-    return [
-        Action(f"activate:{card.id}", f"Activate {card.name}")
-        for card in active_cards(s.cards, s.nations[seat])
-        if card.timing == "turn_action" and effects.can_activate(s, seat, card.num)
-    ]
+def _activate_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
+    # The active cards (stack tops, every Wonder) in type order, as `active_cards` gives
+    # them, but only in the types that hold a card with a Turn Action at all.
+    turn_action = tab.turn_action
+    nation = s.nations[seat]
+    out: list[Action] = []
+    for t in tab.turn_action_types:
+        stack = nation[t]
+        if not stack:
+            continue
+        for c in (stack if t == WONDER else (stack[-1],)):
+            if turn_action[c] and effects.can_activate(s, seat, c):
+                out.append(tab.activate[c])
+    return out
+
+
+def _complete_action(s: FlowState, c: int, tab: Tables) -> Action:
+    stake = s.stake[c]
+    misc = tab.misc
+    key = ("complete", c, stake)
+    act = misc.get(key)
+    if act is None:
+        act = misc[key] = Action("complete", f"Complete {s.name(c)} ({stake} invested)")
+    return act
+
+
+_PROMPTS: dict[int, str] = {}
 
 
 def main_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
     me = task[1]
-    acts = _invest_actions(s, me)
+    tab = tables(s.cards)
+    acts = _invest_actions(s, me, tab)
     if s.invested[me] != -1:
-        c = s.invested[me]
-        acts.append(Action("complete", f"Complete {s.name(c)} ({s.stake[c]} invested)"))
-    acts += _snipe_actions(s, me)
-    acts += _activate_actions(s, me)
-    acts.append(Action("harvest", "Harvest"))
-    return Decision(me, "action", f"Seat {me}: choose your action for the turn", ref("5"),
-                    tuple(acts))
+        acts.append(_complete_action(s, s.invested[me], tab))
+    acts += _snipe_actions(s, me, tab)
+    acts += _activate_actions(s, me, tab)
+    acts.append(HARVEST_ACTION)
+    prompt = _PROMPTS.get(me)
+    if prompt is None:
+        prompt = _PROMPTS[me] = f"Seat {me}: choose your action for the turn"
+    return Decision(me, "action", prompt, MAIN_RULE, tuple(acts))
 
 
 def bonus_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
     me = task[1]
-    acts = _invest_actions(s, me) + _snipe_actions(s, me)
-    acts.append(Action("pass", "No bonus action"))
+    tab = tables(s.cards)
+    acts = _invest_actions(s, me, tab) + _snipe_actions(s, me, tab)
+    acts.append(PASS_ACTION)
     return Decision(me, "completion_bonus", "Completion bonus: Invest, Snipe, or pass",
-                    ref("7.2"), tuple(acts))
+                    BONUS_RULE, tuple(acts))
 
 
 # ---------------------------------------------------------------- apply
@@ -162,7 +206,9 @@ def harvest(s: FlowState, seat: int) -> None:
     half = s.supply // 2
     s.supply -= half
     s.tokens[seat] += half
-    age = s.current_age()
+    # The Current Age is never above the deck's last age: with that many tokens there is
+    # nothing to top up, whatever the Current Age is.
+    age = s.current_age() if s.tokens[seat] < tables(s.cards).max_age else 0
     short = max(0, age - s.tokens[seat])
     from_supply = min(short, s.supply)
     from_reserve = min(short - from_supply, s.reserve)

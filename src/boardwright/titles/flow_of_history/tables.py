@@ -1,0 +1,153 @@
+"""Per-CardSet lookup tables and memos for the hot paths (search bots call these a lot).
+
+Everything here depends only on the immutable card data: action objects and labels that
+are rebuilt on every decision otherwise, and icon totals and scores memoized by a
+Nation's contents (a Nation is plain lists, so the key is a snapshot of them). Nothing
+here is part of a game's state; results are the same with or without the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
+
+from boardwright.engine import Action
+
+from .cards import ICONS, TYPES, WONDER, Card, CardSet
+
+NationKey = tuple[tuple[int, ...], ...]
+V = TypeVar("V")
+
+#: memo entries kept per CardSet before a memo is emptied (bounds memory in long runs)
+MEMO_LIMIT = 20_000
+
+def memoized(memo: dict[Any, V], key: Hashable, compute: Callable[[], V]) -> V:
+    """memo[key], computed on a miss; a full memo is emptied first (MEMO_LIMIT)."""
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        hit = memo[key] = compute()
+    return hit
+
+
+# Permanent effects that change icon totals, compiled: (obsolete, kind, data) per card.
+PROVIDE, PROVIDE_PER_CARD, PROVIDE_PER_ICON = range(3)
+Compiled = tuple[bool, int, Any]
+
+
+def _compile_permanent(card: Card) -> Compiled | None:
+    """The icon-changing Permanent effect of a card as indices, or None (see nation.icons)."""
+    if card.timing != "permanent":
+        return None
+    e = card.effect
+    if e.kind == "provide":
+        return (card.obsolete, PROVIDE, tuple((ICONS.index(i), n) for i, n in e.icons.items()))
+    if e.kind == "provide_per_card":
+        return (card.obsolete, PROVIDE_PER_CARD,
+                (ICONS.index(e.icon), e.amount, TYPES.index(e.per_type)))
+    if e.kind == "provide_per_icon":
+        return (card.obsolete, PROVIDE_PER_ICON,
+                (ICONS.index(e.icon), e.amount, ICONS.index(e.per_icon)))
+    return None
+
+
+class Tables:
+    """Precomputed, immutable-data-only helpers for one CardSet."""
+
+    __slots__ = (
+        "activate",
+        "age_number",
+        "at_least",
+        "cs",
+        "end_game",
+        "icons_memo",
+        "invest",
+        "max_age",
+        "misc",
+        "permanent",
+        "permanent_kind",
+        "points_memo",
+        "score_memo",
+        "stripe",
+        "turn_action",
+        "turn_action_types",
+    )
+
+    def __init__(self, cs: CardSet) -> None:
+        self.cs = cs
+        cards = cs.cards
+        self.age_number: tuple[int, ...] = tuple(c.age_number for c in cards)
+        self.stripe: tuple[tuple[int, ...], ...] = tuple(c.stripe for c in cards)
+        self.permanent: tuple[Compiled | None, ...] = tuple(_compile_permanent(c) for c in cards)
+        self.end_game: tuple[bool, ...] = tuple(c.timing == "end_game" for c in cards)
+        self.max_age = max(self.age_number, default=0)
+        # at_least[a]: the cards of age number a or more (empty past the last age)
+        self.at_least: tuple[frozenset[int], ...] = tuple(
+            frozenset(c.num for c in cards if c.age_number >= a) for a in range(self.max_age + 1)
+        )
+        self.turn_action: tuple[bool, ...] = tuple(c.timing == "turn_action" for c in cards)
+        # card -> effect kind, for the cards with a Permanent effect only
+        self.permanent_kind: dict[int, str] = {
+            c.num: c.effect.kind for c in cards if c.timing == "permanent"
+        }
+        # card types (ascending) that hold at least one card with a Turn Action
+        self.turn_action_types: tuple[int, ...] = tuple(sorted(
+            {c.type for c in cards if c.timing == "turn_action"}
+        ))
+        self.activate: tuple[Action, ...] = tuple(
+            Action(f"activate:{c.id}", f"Activate {c.name}") for c in cards
+        )
+        # card -> invest actions for 0, 1, 2, ... tokens (grown on demand)
+        self.invest: list[list[Action]] = [[] for _ in cards]
+        # other actions keyed by what their label shows (snipe, complete; see turn.py)
+        self.misc: dict[Any, Any] = {}
+        self.icons_memo: dict[tuple[bool, NationKey], tuple[int, ...]] = {}
+        self.score_memo: dict[tuple[bool, NationKey], dict[str, Any]] = {}
+        self.points_memo: dict[tuple[bool, NationKey], float] = {}
+
+    def any_of_age(self, age: int, cards: Iterable[int]) -> bool:
+        """Whether any of `cards` has age number `age` or more."""
+        if age > self.max_age:
+            return False
+        return not self.at_least[max(age, 0)].isdisjoint(cards)
+
+    def invest_actions(self, card: int, low: int, tokens: int) -> list[Action]:
+        """Action(f"invest:{id}:{n}", f"Invest {n} in {name}") for n in low..tokens."""
+        table = self.invest[card]
+        if len(table) <= tokens:
+            c = self.cs.cards[card]
+            table.extend(
+                Action(f"invest:{c.id}:{n}", f"Invest {n} in {c.name}")
+                for n in range(len(table), tokens + 1)
+            )
+        return table[low:tokens + 1]
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(cs: CardSet) -> Tables:
+    """The tables of a CardSet (kept alive by the entry, so its id cannot be reused)."""
+    t = _TABLES.get(id(cs))
+    if t is None or t.cs is not cs:
+        if len(_TABLES) >= 32:
+            _TABLES.clear()
+        t = _TABLES[id(cs)] = Tables(cs)
+    return t
+
+
+def nation_key(nation: list[list[int]]) -> NationKey:
+    return tuple(map(tuple, nation))
+
+
+def active_nums(nation: list[list[int]]) -> list[int]:
+    """Card numbers of the active cards in `active_cards` order (stack tops, every Wonder)."""
+    out: list[int] = []
+    for t, stack in enumerate(nation):
+        if stack:
+            if t == WONDER:
+                out.extend(stack)
+            else:
+                out.append(stack[-1])
+    return out
