@@ -50,8 +50,9 @@ def icons(cs: CardSet, nation: Nation, scoring: bool = False) -> list[int]:
     With scoring=True, obsolete effects are off (§6.2 step 1). Memoized by the Nation's
     contents; the caller gets a fresh list.
     """
-    return list(memoized(tables(cs).icons_memo, (scoring, nation_key(nation)),
-                         lambda: tuple(_icons(cs, nation, scoring))))
+    hit: tuple[int, ...] = memoized(tables(cs).icons_memo, (scoring, nation_key(nation)),
+                                    lambda: tuple(_icons(cs, nation, scoring)))
+    return list(hit)
 
 
 def _icons(cs: CardSet, nation: Nation, scoring: bool) -> list[int]:
