@@ -375,8 +375,9 @@ def test_rhine_lab_rewards_follow_the_active_tile() -> None:
     do(s, "effect:rhine-lab:1")
     assert ids(s) == ["dept:new-materials", "dept:experimental-weaponry"]
     do(s, "dept:new-materials")
+    assert s.res[0] == [2, 2, 1]  # the tile's activation reward: 2 Orirock, 1 Oriron
     push(s, "level_up", 0, "rhine-lab", "r")
-    assert s.res[0] == [1, 2, 2]  # new-materials level 3
+    assert s.res[0] == [3, 2, 3]  # new-materials level 3: 1 Orirock, 2 Oriron
 
 
 def test_rhodes_island_dispatch_decline_scores_a_point() -> None:

@@ -366,7 +366,10 @@ def dept_pick_decision(s: NomadState, task: Task, seat: int) -> Decision:
 def apply_dept_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     s.dept = action_id.partition(":")[2]
-    s.say(seat, f"activates {s.content.department(s.dept).name}", task[3])
+    tile = s.content.department(s.dept)
+    s.say(seat, f"activates {tile.name}", task[3])
+    if tile.activation:
+        s.push("steps", seat, [st.model_dump() for st in tile.activation], task[3])
 
 
 # ---------------------------------------------------------------- the step runner's hook

@@ -39,6 +39,7 @@ class DepartmentRecord(Record):
 
     name: str
     rewards: dict[Literal["2", "3", "4", "5"], list[Step]]
+    activation: list[Step] = Field(default_factory=list)  # gained by whoever activates it
 
 
 class CorporationFile(BaseModel):

@@ -42,7 +42,8 @@ def corporation_levels(corp: CorporationRecord) -> str:
 
 def department_rewards(tile: DepartmentRecord) -> str:
     """'L2 gain 2 Originium Shard / L3 gain 1 Pure Originium / ...' (Rhine Lab levels 2-5)."""
-    return " / ".join(f"L{n} {describe(steps)}" for n, steps in sorted(tile.rewards.items()))
+    levels = " / ".join(f"L{n} {describe(steps)}" for n, steps in sorted(tile.rewards.items()))
+    return f"on activation {describe(tile.activation)}; {levels}" if tile.activation else levels
 
 
 def rows(c: Content) -> list[str]:
