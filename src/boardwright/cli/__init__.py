@@ -1,0 +1,95 @@
+"""The `boardwright` command line (Typer + Rich).
+
+Exit codes: 0 success, 2 bad usage (the message names the bad argument), 1 failure.
+
+One module per command (listing, play, replay, simulate, data, bench, serve), helpers shared
+by them in common.py, terminal rendering of views and outcomes in views.py. This module
+builds the Typer app from them, in the order the commands appear in `--help`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from .bench import bench_cmd
+from .common import GameArg, OptionOpt, failure, out_console, parse_options, usage
+from .data import DATA_HOOKS, DataHook, DataReport, data_export, data_validate
+from .listing import list_games
+from .play import HELP_TEXT, LOG_LINES, Session, play
+from .replay import replay_cmd
+from .serve import serve
+from .simulate import RateColumn, simulate
+from .views import ICON_SHORT, RENDERERS, TYPE_SHORT, render_flow, render_generic, render_outcome, render_view
+
+__all__ = [
+    "DATA_HOOKS",
+    "HELP_TEXT",
+    "ICON_SHORT",
+    "LOG_LINES",
+    "RENDERERS",
+    "TYPE_SHORT",
+    "DataHook",
+    "DataReport",
+    "GameArg",
+    "OptionOpt",
+    "RateColumn",
+    "Session",
+    "app",
+    "bench_cmd",
+    "data_app",
+    "data_export",
+    "data_validate",
+    "failure",
+    "list_games",
+    "main",
+    "parse_options",
+    "play",
+    "render_flow",
+    "render_generic",
+    "render_outcome",
+    "render_view",
+    "replay_cmd",
+    "serve",
+    "simulate",
+    "usage",
+]
+
+app = typer.Typer(
+    name="boardwright",
+    help="Digital editions of modern board games: play, simulate, replay, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+data_app = typer.Typer(
+    help="Data packs: check one, or write a game's shipped data as a pack to edit.",
+    no_args_is_help=True,
+)
+app.add_typer(data_app, name="data")
+
+app.command("list")(list_games)
+app.command()(play)
+app.command("replay")(replay_cmd)
+app.command()(simulate)
+data_app.command("validate")(data_validate)
+data_app.command("export")(data_export)
+app.command("bench")(bench_cmd)
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="print the version and exit")] = False,
+) -> None:
+    if version:
+        out_console().print(f"boardwright {__version__}")
+        raise typer.Exit(0)
+
+
+app.command()(serve)
+
+
+def main() -> None:
+    app()

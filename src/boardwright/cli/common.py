@@ -1,0 +1,110 @@
+"""Helpers shared by the commands: consoles, exit-code helpers, argument checks."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from ..bots import BotSpec, for_seats
+from ..engine import GameSpec, UnknownGame, game
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id (see `boardwright list`)")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="K=V", help="a game option, repeatable (see `list`)"),
+]
+
+
+def out_console() -> Console:
+    """The console for normal output (stdout)."""
+    return Console(highlight=False)
+
+
+def err_console() -> Console:
+    """The console for error messages (stderr)."""
+    return Console(stderr=True, highlight=False)
+
+
+def usage(message: str) -> NoReturn:
+    """Bad usage: one line naming the bad argument, exit code 2."""
+    err_console().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def failure(message: str) -> NoReturn:
+    """A failure that is not the user's wording: exit code 1."""
+    err_console().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def game_spec(game_id: str) -> GameSpec:
+    """The game called `game_id`, or bad usage."""
+    try:
+        return game(game_id)
+    except UnknownGame as exc:
+        usage(str(exc))
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """`--option K=V` strings to a dict (values stay text; the game validates them)."""
+    result: dict[str, str] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            usage(f"bad --option {pair!r}: expected KEY=VALUE")
+        if key in result:
+            usage(f"bad --option {pair!r}: option '{key}' given twice")
+        result[key] = value.strip()
+    return result
+
+
+def player_count(spec: GameSpec, players: int | None) -> int:
+    """`--players`, or the game's default (3 if the game allows it, else its smallest count)."""
+    if players is not None:
+        return players
+    return 3 if 3 in spec.player_counts else spec.player_counts[0]
+
+
+def validate_setup(spec: GameSpec, players: int, options: dict[str, str]) -> None:
+    """The player count and options, checked by the game; bad usage if it refuses them."""
+    try:
+        spec.validate(players, options)
+    except ValueError as exc:
+        usage(str(exc))
+
+
+def bots_for(spec_text: str, seats: list[int]) -> dict[int, BotSpec]:
+    """`--bots` assigned to the seats, or bad usage."""
+    try:
+        return dict(for_seats(spec_text, seats))
+    except ValueError as exc:
+        usage(f"bad --bots {spec_text!r}: {exc}")
+
+
+def fmt_value(value: Any) -> str:
+    """A score-breakdown value as short text."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {fmt_value(v)}" for k, v in value.items() if v) or "-"
+    if isinstance(value, list | tuple):
+        return ", ".join(fmt_value(v) for v in value) or "-"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def log_line(entry: dict[str, Any], private_note: bool = False) -> Text:
+    """One game-log entry, with its rule reference."""
+    who = "" if entry.get("seat") is None else f"seat {entry['seat']}: "
+    line = Text(f"[r{entry.get('round', 0)}] ", style="dim")
+    line.append(who + str(entry["text"]))
+    line.append(f"  ({entry['rule']})", style="dim cyan")
+    if private_note and entry.get("visible_to") is not None:
+        line.append(f"  [seen only by seat {', '.join(map(str, entry['visible_to']))}]", style="dim")
+    return line

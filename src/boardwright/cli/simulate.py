@@ -1,0 +1,149 @@
+"""`boardwright simulate`: batch play between bots, with a summary table."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from .common import (
+    GameArg,
+    OptionOpt,
+    bots_for,
+    failure,
+    game_spec,
+    out_console,
+    parse_options,
+    player_count,
+    usage,
+    validate_setup,
+)
+
+
+class RateColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+def simulate(
+    game_id: GameArg,
+    games_n: Annotated[int, typer.Option("--games", "-n", help="how many games", min=1)],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    bots: Annotated[str, typer.Option(help="bots per seat, comma list, cycled")] = "random",
+    seed: Annotated[int, typer.Option(help="game i uses seed S+i")] = 0,
+    option: OptionOpt = None,
+    out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
+    workers: Annotated[int | None, typer.Option(help="worker processes (default: the CPU count)",
+                                                min=1)] = None,
+    backend: Annotated[str, typer.Option(help="local (a process pool) or ray (Ray tasks)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster (--backend ray)")] = None,
+    rotate: Annotated[bool, typer.Option(help="rotate the bots one seat further each game")] = False,
+    records: Annotated[Path | None, typer.Option(help="save each game's record in this folder")] = None,
+) -> None:
+    """Batch play between bots, with a progress bar and a summary table.
+
+    Win rates count a shared victory as 1/k of a win for each of the k winners; the
+    intervals are 95% Wilson score intervals. Results depend only on the command and the
+    seed, never on --workers or --backend.
+    """
+    import os
+
+    from ..simulate import BACKENDS, summarize
+    from ..simulate import simulate as run_simulation
+
+    spec = game_spec(game_id)
+    n = player_count(spec, players)
+    options = parse_options(option)
+    validate_setup(spec, n, options)
+    bots_for(bots, list(range(n)))
+    if backend not in BACKENDS:
+        usage(f"bad --backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if ray_address and backend != "ray":
+        usage("--ray-address needs --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            failure("--backend ray needs Ray: pip install 'boardwright[sim]'")
+    n_workers = workers or os.cpu_count() or 1
+    save: Callable[[int, dict[str, Any]], None] | None = None
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            failure(f"could not create {records}: {exc}")
+        width = len(str(seed + games_n - 1))
+
+        def save(index: int, record: dict[str, Any]) -> None:
+            path = records / f"{spec.id}-{str(seed + index).zfill(width)}.json"
+            path.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
+
+    console = out_console()
+    start = time.perf_counter()
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                      TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                      console=console) as progress:
+            task = progress.add_task(f"{spec.id}, {n} players", total=games_n)
+            results = run_simulation(spec.id, games_n, n, bots, seed, options, n_workers,
+                                     progress=lambda _r: progress.advance(task), backend=backend,
+                                     ray_address=ray_address, rotate=rotate, records=save)
+    except OSError as exc:
+        failure(f"could not write a record: {exc}")
+    wall = time.perf_counter() - start
+    if out is not None:
+        try:
+            with out.open("w", encoding="utf-8") as fh:
+                for r in results:
+                    fh.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
+        except OSError as exc:
+            failure(f"could not write {out}: {exc}")
+    summary = summarize(results)
+    table = Table(title=f"{spec.title}: {games_n} games, {n} players, seeds {seed}..{seed + games_n - 1}"
+                        + (", bots rotated" if rotate else ""), title_justify="left")
+    for col in ("seat", "bot", "wins", "win rate", "95% CI", "mean score", "stdev"):
+        table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
+    seat_bots = results[0].bots if results and not rotate else []
+    for s, rate in enumerate(summary.per_seat):
+        table.add_row(str(s), escape(seat_bots[s] if s < len(seat_bots) else "(rotated)" if rotate else ""),
+                      f"{rate.wins:g}", f"{rate.rate:.1%}", f"{rate.low:.1%}–{rate.high:.1%}",
+                      f"{summary.score_mean[s]:.2f}", f"{summary.score_stdev[s]:.2f}")
+    console.print(table)
+    if len(summary.per_bot) > 1 or rotate:
+        bots_table = Table(title="Per bot (all seats)", title_justify="left")
+        for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "stdev"):
+            bots_table.add_column(col, justify="left" if col == "bot" else "right")
+        for rate in summary.per_bot:
+            bots_table.add_row(escape(rate.label), str(rate.games), f"{rate.wins:g}", f"{rate.rate:.1%}",
+                               f"{rate.low:.1%}–{rate.high:.1%}",
+                               f"{summary.bot_score_mean.get(rate.label, 0.0):.2f}",
+                               f"{summary.bot_score_stdev.get(rate.label, 0.0):.2f}")
+        console.print(bots_table)
+    console.print(f"shared wins count 1/k for each of k winners · game length "
+                  f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
+                  f"({summary.decisions_min}–{summary.decisions_max}) · "
+                  f"{summary.decisions_total / wall if wall > 0 else 0:,.0f} decisions/s "
+                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})")
+    if out is not None:
+        console.print(f"{len(results)} games written to {escape(str(out))}")
+    if records is not None:
+        console.print(f"{len(results)} records saved in {escape(str(records))}")
+
