@@ -186,3 +186,13 @@ def test_openspiels_own_ismcts_runs_on_a_game() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_pettingzoo_api_test_with_nomad_city_corporation_module() -> None:
+    from pettingzoo.test import api_test
+
+    env = rl.env("nomad-city", players=3, options={"corporations": True}, seed=7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observation space, as above
+        api_test(env, num_cycles=100_000)
+    env.close()
