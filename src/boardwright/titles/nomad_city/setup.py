@@ -186,11 +186,13 @@ def resolve_corp_start(s: NomadState, task: Task) -> None:
         s.ops = list(OPERATORS)
         s.rng.shuffle(s.ops)
         s.say(None, "the 8 Operator cards form the Operator deck", ref("18.8"))
+    # the Rhine Lab starter picks the active tile once every starting level is reached
+    for seat in range(s.players):
+        if RHINE_LAB in s.starting[seat]:
+            s.push("dept_pick", seat, 0, ref("18.7"))
     for seat in reversed(s.order()):
         for corp in reversed(s.starting[seat]):
             s.push("level_up", seat, corp, ref("15.2"))
-            if corp == RHINE_LAB:
-                s.push("dept_pick", seat, 0, ref("18.7"))
 
 
 def box_two_decision(s: NomadState, task: Task, seat: int) -> Decision:
