@@ -395,14 +395,22 @@ def sell_decision(s: NomadState, task: Task, seat: int) -> Decision:
     return Decision(me, "player", "Business Acumen: which player sells?", rule, acts)
 
 
-def apply_sell(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+def _typed_seat(s: NomadState, task: Task, action_id: str) -> int | None:
+    """SilverAsh's and Passenger's two-step choice: the resource type is kept in the task;
+    once the seat is chosen the task is done and the seat returned."""
     verb, _, arg = action_id.partition(":")
     if verb == "type":
         task[2] = arg
-        return
+        return None
     s.tasks.pop()
+    return int(arg)
+
+
+def apply_sell(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    p = _typed_seat(s, task, action_id)
+    if p is None:
+        return
     _, me, kind, rule = task
-    p = int(arg)
     n = s.have(p, kind)
     s.add(p, kind, -n)
     s.add(p, "gold", n * SILVERASH_PRICE)
@@ -458,13 +466,10 @@ def grab_decision(s: NomadState, task: Task, seat: int) -> Decision:
 
 
 def apply_grab(s: NomadState, task: Task, seat: int, action_id: str) -> None:
-    verb, _, arg = action_id.partition(":")
-    if verb == "type":
-        task[2] = arg
+    p = _typed_seat(s, task, action_id)
+    if p is None:
         return
-    s.tasks.pop()
     _, me, kind, rule = task
-    p = int(arg)
     n = min(GRAB_MAX, s.have(p, kind))
     s.add(p, kind, -n)
     s.add(me, kind, n)
