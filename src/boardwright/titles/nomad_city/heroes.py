@@ -11,8 +11,8 @@ from . import corp_heroes, operators
 from .build import refill_market
 from .explore import city_targets
 from .influence import can_move
-from .rules import HERO_SECTION, ref
-from .steps import RESOURCE_NAMES, RESOURCES, amount
+from .rules import hero_ref, ref
+from .steps import RESOURCE_NAMES, RESOURCES
 
 if TYPE_CHECKING:
     from .state import NomadState, Task
@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 SELL_PRICES = {"orirock": 3, "shard": 3, "oriron": 4, "pure": 15}  # Cannot's Trade Channel
 REQUISITION_PRICE = 2
 
-
-def _rule(char: str) -> str:
-    return ref(HERO_SECTION[char])
 
 
 def reveal(s: NomadState, seat: int, parts: list[str]) -> None:
@@ -61,7 +58,7 @@ def resolve_end_add(s: NomadState, task: Task) -> None:
 
 def resolve_hero(s: NomadState, task: Task) -> None:
     _, seat, char, part = task
-    EFFECTS[f"{char}:{part}"](s, seat, _rule(char))
+    EFFECTS[f"{char}:{part}"](s, seat, hero_ref(char))
 
 
 def _liskarm_strategy(s: NomadState, seat: int, rule: str) -> None:
@@ -77,7 +74,7 @@ def _elysium_strategy(s: NomadState, seat: int, rule: str) -> None:
     low = min(s.res[seat])
     tied = [r for i, r in enumerate(RESOURCES) if s.res[seat][i] == low]
     if len(tied) == 1:
-        _gain(s, seat, tied[0], 4, rule)
+        s.gain(seat, tied[0], 4, rule)
     else:
         s.push("hero_choice", seat, "elysium_type", tied)
 
@@ -87,7 +84,7 @@ def _elysium_tactic(s: NomadState, seat: int, rule: str) -> None:
 
 
 def _texas_strategy(s: NomadState, seat: int, rule: str) -> None:
-    _gain(s, seat, "gold", 12, rule)
+    s.gain(seat, "gold", 12, rule)
     s.push("hero_choice", seat, "texas_bottom", [])
 
 
@@ -107,7 +104,7 @@ def _cannot_tactic(s: NomadState, seat: int, rule: str) -> None:
 
 
 def _tin_man_strategy(s: NomadState, seat: int, rule: str) -> None:
-    _gain(s, seat, "points", 1, rule)
+    s.gain(seat, "points", 1, rule)
     pure = [["steps", seat, [{"kind": "gain", "pure": 1}], rule]]
     s.push("cond", seat, {"gold": 12}, pure, rule, "gain 1 Pure Originium")
     s.push("cond", seat, {"gold": 15}, pure, rule, "gain 1 Pure Originium")
@@ -136,17 +133,13 @@ EFFECTS: dict[str, Callable[[NomadState, int, str], None]] = {
 }
 
 
-def _gain(s: NomadState, seat: int, kind: str, n: int, rule: str) -> None:
-    s.add(seat, kind, n)
-    s.say(seat, f"gains {amount(n, kind)}", rule)
-
 
 def choice_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, kind, args = task
     acts: list[Action] = []
     if kind == "elysium_type":
         acts = [Action(f"type:{r}", f"Gain 4 {RESOURCE_NAMES[r]}") for r in args]
-        return Decision(me, "resource_type", "Logistics Support: which resource?", _rule("elysium"),
+        return Decision(me, "resource_type", "Logistics Support: which resource?", hero_ref("elysium"),
                         tuple(acts))
     if kind == "elysium_move":
         if s.can_pay(me, {"shard": 3}):
@@ -155,12 +148,12 @@ def choice_decision(s: NomadState, task: Task, seat: int) -> Decision:
         if acts:
             acts.append(Action("decline", "Decline"))
         return Decision(me, "city_target", "Navigation Comms: where does your city go?",
-                        _rule("elysium"), tuple(acts))
+                        hero_ref("elysium"), tuple(acts))
     if kind == "texas_bottom":
         acts = [Action(f"bottom:{c}", f"Put {s.content.facilities.of(c).name} at the bottom")
                 for c in s.market]
         return Decision(me, "facility", "Special Delivery: which facility goes under the deck?",
-                        _rule("texas"), tuple(acts))
+                        hero_ref("texas"), tuple(acts))
     if kind == "cannot_sell":
         res = args[0]
         held = s.have(me, res)
@@ -168,17 +161,17 @@ def choice_decision(s: NomadState, task: Task, seat: int) -> Decision:
             acts = [Action(f"sell:{n}", f"Sell {n} {RESOURCE_NAMES[res]} for "
                                          f"{n * SELL_PRICES[res]} Gold") for n in range(held + 1)]
         return Decision(me, "sell", f"Trade Channel: how many {RESOURCE_NAMES[res]} do you sell?",
-                        _rule("cannot"), tuple(acts))
+                        hero_ref("cannot"), tuple(acts))
     if kind == "cannot_type":
         acts = [Action(f"type:{r}", f"Everyone sells all their {RESOURCE_NAMES[r]}") for r in args]
-        return Decision(me, "resource_type", "Requisition: which resource?", _rule("cannot"),
+        return Decision(me, "resource_type", "Requisition: which resource?", hero_ref("cannot"),
                         tuple(acts))
     # tinman_card
     acts = [Action("gold", "Gain 5 Gold")]
     if can_move(s, me):
         acts.append(Action("move", "Move 1 influence"))
     return Decision(me, "foresight", "Foresight: for this card, gain 5 Gold or move 1 influence",
-                    _rule("tin-man"), tuple(acts))
+                    hero_ref("tin-man"), tuple(acts))
 
 
 def apply_choice(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -186,21 +179,21 @@ def apply_choice(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     _, me, kind, args = task
     verb, _, arg = action_id.partition(":")
     if kind == "elysium_type":
-        _gain(s, me, arg, 4, _rule("elysium"))
+        s.gain(me, arg, 4, hero_ref("elysium"))
     elif kind == "elysium_move":
         if verb == "decline":
             s.say(me, "declines Navigation Comms", ref("9.2"))
             return
         s.pay(me, {"shard": 3})
         route = next(r for r, o in s.board.links[s.city[me]] if o == arg)
-        s.say(me, f"pays 3 Originium Shard and targets {arg}", _rule("elysium"))
+        s.say(me, f"pays 3 Originium Shard and targets {arg}", hero_ref("elysium"))
         s.push("city_move", me, route, arg)
     elif kind == "texas_bottom":
         s.market.remove(arg)
         s.fac_deck.insert(0, arg)
         s.fac_known += 1
         s.say(me, f"puts {s.content.facilities.of(arg).name} at the bottom of the facility deck",
-              _rule("texas"))
+              hero_ref("texas"))
         refill_market(s)
     elif kind == "cannot_sell":
         res, n = args[0], int(arg)
@@ -208,7 +201,7 @@ def apply_choice(s: NomadState, task: Task, seat: int, action_id: str) -> None:
             s.add(me, res, -n)
             s.add(me, "gold", n * SELL_PRICES[res])
             s.say(me, f"sells {n} {RESOURCE_NAMES[res]} for {n * SELL_PRICES[res]} Gold",
-                  _rule("cannot"))
+                  hero_ref("cannot"))
     elif kind == "cannot_type":
         for p in s.order():
             n = s.have(p, arg)
@@ -216,9 +209,9 @@ def apply_choice(s: NomadState, task: Task, seat: int, action_id: str) -> None:
                 s.add(p, arg, -n)
                 s.add(p, "gold", n * REQUISITION_PRICE)
             s.say(p, f"sells {n} {RESOURCE_NAMES[arg]} for {n * REQUISITION_PRICE} Gold",
-                  _rule("cannot"))
-        _gain(s, me, "points", 1, _rule("cannot"))
+                  hero_ref("cannot"))
+        s.gain(me, "points", 1, hero_ref("cannot"))
     elif verb == "gold":
-        _gain(s, me, "gold", 5, _rule("tin-man"))
+        s.gain(me, "gold", 5, hero_ref("tin-man"))
     else:
-        s.push("move", me, 1, False, _rule("tin-man"), "")
+        s.push("move", me, 1, False, hero_ref("tin-man"), "")

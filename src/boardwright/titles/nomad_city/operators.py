@@ -30,8 +30,8 @@ from .build import refill_market
 from .coop import corp_rule, effect_steps, name, unlocked
 from .explore import city_targets
 from .influence import holdable, lose, place_targets, put, replace_with_own
-from .rules import HERO_SECTION, ref
-from .steps import RESOURCE_NAMES, RESOURCES, amount
+from .rules import hero_ref, ref
+from .steps import RESOURCE_NAMES, RESOURCES
 
 if TYPE_CHECKING:
     from .state import NomadState, Task
@@ -45,13 +45,6 @@ W_COST = {"gold": 4}
 MUDROCK_END_COST = {"orirock": 2}
 
 
-def _rule(card: str) -> str:
-    return ref(HERO_SECTION[card])
-
-
-def _gain(s: NomadState, seat: int, kind: str, n: int, rule: str) -> None:
-    s.add(seat, kind, n)
-    s.say(seat, f"gains {amount(n, kind)}", rule)
 
 
 def _on_board(s: NomadState, seat: int) -> int:
@@ -308,23 +301,23 @@ def catch_decision(s: NomadState, task: Task, seat: int) -> Decision:
     owner = task[1]
     entry = s.persist[owner].get("dorothy")
     if entry is None or entry["markers"] >= DOROTHY_MAX or s.supply[owner] < 1:
-        return Decision(owner, "dorothy", "Dorothy's card is full", _rule("dorothy"), ())
+        return Decision(owner, "dorothy", "Dorothy's card is full", hero_ref("dorothy"), ())
     acts = (Action("catch", f"Put the removed influence on Dorothy "
                             f"({entry['markers']}/{DOROTHY_MAX})"),
             Action("decline", "Leave it in your supply"))
     return Decision(owner, "dorothy", "Your influence was removed: put it on Dorothy?",
-                    _rule("dorothy"), acts)
+                    hero_ref("dorothy"), acts)
 
 
 def apply_catch(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     owner = task[1]
     if action_id == "decline":
-        s.say(owner, "leaves its removed influence in its supply", _rule("dorothy"))
+        s.say(owner, "leaves its removed influence in its supply", hero_ref("dorothy"))
         return
     s.supply[owner] -= 1
     s.persist[owner]["dorothy"]["markers"] += 1
-    s.say(owner, "puts its removed influence on Dorothy", _rule("dorothy"))
+    s.say(owner, "puts its removed influence on Dorothy", hero_ref("dorothy"))
 
 
 # ---------------------------------------------------------------- End Phase (§17.7, §17.9)
@@ -365,13 +358,13 @@ def apply_end(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     if action_id == "dorothy":
         s.persist[me]["dorothy"]["markers"] -= 2
         s.supply[me] += 2
-        s.say(me, "takes 2 markers off Dorothy back to its supply", _rule("dorothy"))
+        s.say(me, "takes 2 markers off Dorothy back to its supply", hero_ref("dorothy"))
     else:
         s.pay(me, MUDROCK_END_COST)
-        s.say(me, "pays 2 Orirock", _rule("mudrock"))
+        s.say(me, "pays 2 Orirock", hero_ref("mudrock"))
     if _end_options(s, me, now):
         s.push("persist_end", me, now)
-    s.push("place", me, 1, False, _rule(action_id))
+    s.push("place", me, 1, False, hero_ref(action_id))
 
 
 # ---------------------------------------------------------------- SilverAsh (§17.8)
@@ -415,7 +408,7 @@ def apply_sell(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.add(p, kind, -n)
     s.add(p, "gold", n * SILVERASH_PRICE)
     s.say(p, f"sells {n} {RESOURCE_NAMES[kind]} for {n * SILVERASH_PRICE} Gold", rule)
-    _gain(s, me, "points", 1, rule)
+    s.gain(me, "points", 1, rule)
 
 
 def _silverash_tactic(s: NomadState, seat: int, rule: str) -> None:
@@ -474,8 +467,8 @@ def apply_grab(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.add(p, kind, -n)
     s.add(me, kind, n)
     s.say(me, f"takes {n} {RESOURCE_NAMES[kind]} from seat {p}", rule)
-    _gain(s, p, "points", 1, rule)
-    _gain(s, me, "points", 1, rule)
+    s.gain(p, "points", 1, rule)
+    s.gain(me, "points", 1, rule)
 
 
 # ---------------------------------------------------------------- Eunectes' shove (§17.11)
@@ -484,7 +477,7 @@ def shove_decision(s: NomadState, task: Task, seat: int) -> Decision:
     acts = tuple(Action(f"to:{dest}", f"Move seat {owner}'s influence to {dest}")
                  for dest in holdable(s, owner) if dest != loc)
     return Decision(mover, "move_influence",
-                    f"Where does seat {owner}'s influence from {loc} go?", _rule("eunectes"),
+                    f"Where does seat {owner}'s influence from {loc} go?", hero_ref("eunectes"),
                     acts)
 
 
@@ -493,7 +486,7 @@ def apply_shove(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     _, mover, owner, loc = task
     dest = action_id.partition(":")[2]
     put(s, owner, dest)
-    s.say(mover, f"moves seat {owner}'s influence from {loc} to {dest}", _rule("eunectes"))
+    s.say(mover, f"moves seat {owner}'s influence from {loc} to {dest}", hero_ref("eunectes"))
 
 
 EFFECTS: dict[str, Callable[[NomadState, int, str], None]] = {

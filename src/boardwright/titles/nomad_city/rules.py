@@ -86,3 +86,8 @@ HERO_SECTION = {"liskarm": "11.1", "elysium": "11.2", "texas": "11.3", "cannot":
 def ref(section: str) -> str:
     """The reference text carried by log entries and errors, e.g. '§5.3 Explore'."""
     return f"§{section} {SECTIONS[section]}"
+
+
+def hero_ref(card: str) -> str:
+    """The reference of a character's own section (§11, §17)."""
+    return ref(HERO_SECTION[card])

@@ -18,7 +18,7 @@ from .board import Board
 from .content import Content, load
 from .facilities import HUB, TOWER
 from .rules import ref
-from .steps import RESOURCES
+from .steps import RESOURCES, amount
 
 Task = list[Any]
 
@@ -424,6 +424,11 @@ class NomadState(TaskStackState):
             self.points[seat] += n
         else:
             raise KeyError(kind)
+
+    def gain(self, seat: int, kind: str, n: int, rule: str) -> None:
+        """Gain one kind and say so in the log."""
+        self.add(seat, kind, n)
+        self.say(seat, f"gains {amount(n, kind)}", rule)
 
     def pay(self, seat: int, cost: Mapping[Any, int]) -> None:
         spare = self.persist[seat].get("passenger")
