@@ -117,10 +117,10 @@ def test_greedy_rollouts_depth_cutoff_and_root_prior() -> None:
 def test_outcome_rewards() -> None:
     assert outcome_rewards({"winners": [2], "scores": [1, 2, 9]}, 3) == [0.0, 0.0, 1.0]
     assert outcome_rewards({"winners": [0, 1], "scores": [5, 5, 1]}, 3) == [0.5, 0.5, 0.0]
-    assert outcome_rewards({"mode": "cooperative", "won": True}, 2) == [1.0, 1.0]
-    assert outcome_rewards({"mode": "cooperative", "won": False, "winners": []}, 3) == [0.0] * 3
-    assert outcome_rewards({"mode": "cooperative", "team": {"won": True}}, 2) == [1.0, 1.0]
-    assert outcome_rewards({"mode": "cooperative", "result": "lost"}, 2) == [0.0, 0.0]
+    assert outcome_rewards({"kind": "cooperative", "won": True}, 2) == [1.0, 1.0]
+    assert outcome_rewards({"kind": "cooperative", "won": False, "winners": []}, 3) == [0.0] * 3
+    assert outcome_rewards({"kind": "cooperative", "team": {"won": True}}, 2) == [1.0, 1.0]
+    assert outcome_rewards({"kind": "cooperative", "result": "lost"}, 2) == [0.0, 0.0]
     blended = outcome_rewards({"winners": [0], "scores": [30, 10]}, 2, margin=0.5, scale=10.0)
     assert blended[0] > 0.9 and 0.0 < blended[1] < 0.1
 

@@ -34,7 +34,7 @@ class GreedyBot(Bot):
         explore = float(self.config["explore"])
         if explore > 0 and self.rng.below(1_000_000) < explore * 1_000_000:
             return self.rng.choice(actions)
-        evaluate = heuristic_for(state.spec.id)
+        evaluate = heuristic_for(state.spec)
         samples = int(self.config["samples"])
         totals = [0.0] * len(actions)
         for _ in range(samples):

@@ -1,25 +1,20 @@
 """Per-game evaluation functions for bots: game id -> function(state, seat) -> float.
 
-Higher is better for `seat`. A heuristic may read only what `seat` may know. Games
-register theirs here (lazily, by module path, so importing the bots does not import
-every game); games without one fall back to `score_difference`.
+Higher is better for `seat`. A heuristic may read only what `seat` may know. A game
+declares its own as the `heuristic` hook of its spec (imported on first use); games
+without one fall back to `score_difference`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
-from boardwright.engine import GameState
+from boardwright.engine import GameSpec, GameState, games
+from boardwright.engine import game as registry_game
 
 Heuristic = Callable[[GameState, int], float]
 
-# game id -> "module:function", imported the first time the game is evaluated
-_LAZY: dict[str, str] = {
-    "flow-of-history": "boardwright.titles.flow_of_history.heuristic:evaluate",
-    "nomad-city": "boardwright.titles.nomad_city.heuristic:evaluate",
-}
 _LOADED: dict[str, Heuristic] = {}
 
 
@@ -35,9 +30,16 @@ def _number(x: Any) -> float:
 def score_difference(state: GameState, seat: int) -> float:
     """Own score minus the best opponent's, from `state.outcome()`; a win adds a bonus at the end.
 
-    A co-operative outcome (no per-seat scores, a `won` flag) scores 1 for a win, -1 for a loss.
+    Co-operative and solo outcomes: the team (or solo) score, plus or minus 100 once won or lost.
     """
     out = state.outcome()
+    kind = out.get("kind")
+    if kind in ("cooperative", "solo"):
+        # the team (or the lone seat) against the game: its score, and the result at the end
+        value = _number(out.get("team_score") if kind == "cooperative" else out.get("score"))
+        if out.get("final") and out.get("won") is not None:
+            value += 100.0 if out["won"] else -100.0
+        return value
     scores = out.get("scores")
     if isinstance(scores, list) and len(scores) > seat:
         values = [_number(v) for v in scores]
@@ -53,22 +55,24 @@ def score_difference(state: GameState, seat: int) -> float:
     return 0.0
 
 
-def heuristic_for(game_id: str) -> Heuristic:
-    fn = _LOADED.get(game_id)
+def heuristic_for(game: GameSpec | str) -> Heuristic:
+    """The game's `heuristic` hook (or one registered here), else `score_difference`."""
+    if isinstance(game, GameSpec):
+        spec = game
+    elif game in games():
+        spec = registry_game(game)
+    else:
+        return _LOADED.get(game, score_difference)
+    fn = _LOADED.get(spec.id)
     if fn is not None:
         return fn
-    path = _LAZY.get(game_id)
-    if path is None:
-        return score_difference
-    module, _, attr = path.partition(":")
-    loaded: Heuristic = getattr(importlib.import_module(module), attr)
-    _LOADED[game_id] = loaded
-    return loaded
+    hooked: Heuristic | None = spec.hook("heuristic")
+    return hooked if hooked is not None else score_difference
 
 
 def evaluate(state: GameState, seat: int) -> float:
-    return heuristic_for(state.spec.id)(state, seat)
+    return heuristic_for(state.spec)(state, seat)
 
 
 def known() -> list[str]:
-    return sorted(set(_LAZY) | set(_LOADED))
+    return sorted(set(_LOADED) | {g for g in games() if registry_game(g).hooks.get("heuristic")})

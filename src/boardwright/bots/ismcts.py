@@ -34,7 +34,8 @@ public (The Flow of History) that is exact.
 Rewards (per seat, in [0, 1]) from `outcome()`: 1 for a sole win, 1/k for a win shared
 by k seats, 0 otherwise; with `margin=m` the result is blended as
 `(1-m)*win + m*squash(own score - best other score)`. A co-operative outcome
-(`"mode": "cooperative"`) gives every seat the team result (1 won, 0 lost). At a depth
+(`"kind": "cooperative"`, or a solo game won or lost) gives every seat the team result
+(1 won, 0 lost); a score-only solo game gives `squash(score)`. At a depth
 cutoff each seat's reward is `squash(heuristic(state, seat))`, where
 `squash(x) = 1 / (1 + exp(-x / scale))`.
 """
@@ -92,7 +93,10 @@ def team_won(out: dict[str, Any]) -> bool:
 def outcome_rewards(out: dict[str, Any], players: int, margin: float = 0.0,
                     scale: float = 10.0) -> list[float]:
     """Per-seat rewards in [0, 1] from an outcome() dict (see the module docstring)."""
-    if out.get("mode") == "cooperative":
+    kind = out.get("kind", out.get("mode"))
+    if kind in ("cooperative", "solo"):
+        if kind == "solo" and out.get("won") is None and out.get("score") is not None:
+            return [_squash(_number(out["score"]), scale)]
         return [1.0 if team_won(out) else 0.0] * players
     winners = [int(w) for w in out.get("winners") or []]
     share = 1.0 / len(winners) if winners else 0.0
@@ -152,7 +156,7 @@ class IsmctsBot(Bot):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        self._heuristic = heuristic_for(state.spec.id) if (self.greedy or self.depth or self.prior) else None
+        self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         root = Node()
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)

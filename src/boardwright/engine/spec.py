@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.resources
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .hooks import ASSETS, HOOKS
 from .options import Option, OptionValue, option_sets, validate_options
 
 if TYPE_CHECKING:
     from .state import GameState
+
+OUTCOME_KINDS = ("competitive", "cooperative", "semi-cooperative", "solo")
+_HOOK_CACHE: dict[str, dict[str, Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -23,6 +29,63 @@ class GameSpec:
     version: str = "1"
     rules_doc: str = ""
     notes: dict[str, str] = field(default_factory=dict)
+    #: hook name -> "module:attr" (module relative to `package` when it starts with ".")
+    hooks: Mapping[str, str] = field(default_factory=dict)
+    #: asset name -> file path inside `package`
+    assets: Mapping[str, str] = field(default_factory=dict)
+    #: the title's package (for relative hooks and assets); defaults to the state class's
+    package: str = ""
+    #: the outcome kind when no `outcome_kind` hook says otherwise
+    outcome_kind: str = "competitive"
+
+    def __post_init__(self) -> None:
+        for name in self.hooks:
+            if name not in HOOKS:
+                raise ValueError(f"{self.id}: unknown hook {name!r} (known: {', '.join(HOOKS)})")
+        for name in self.assets:
+            if name not in ASSETS:
+                raise ValueError(f"{self.id}: unknown asset {name!r} (known: {', '.join(ASSETS)})")
+        if self.outcome_kind not in OUTCOME_KINDS:
+            raise ValueError(f"{self.id}: outcome_kind must be one of {OUTCOME_KINDS}")
+        if not self.package:
+            module = self.state_cls.__module__
+            object.__setattr__(self, "package", module.rpartition(".")[0] or module)
+
+    # ------------------------------------------------------------------ hooks
+    def hook(self, name: str) -> Any:
+        """The object a declared hook names, imported on first use; None when not declared."""
+        if name not in HOOKS:
+            raise KeyError(f"unknown hook {name!r}")
+        cache = _HOOK_CACHE.setdefault(self.id, {})
+        if name in cache:
+            return cache[name]
+        path = self.hooks.get(name)
+        value: Any = None
+        if path is not None:
+            module, _, attr = path.partition(":")
+            mod = importlib.import_module(module, self.package if module.startswith(".") else None)
+            value = getattr(mod, attr) if attr else mod
+        cache[name] = value
+        return value
+
+    def asset(self, name: str) -> str | None:
+        """The text of a declared asset file of the title; None when not declared."""
+        if name not in ASSETS:
+            raise KeyError(f"unknown asset {name!r}")
+        rel = self.assets.get(name)
+        if rel is None:
+            return None
+        return importlib.resources.files(self.package).joinpath(rel).read_text(encoding="utf-8")
+
+    def kind_of_outcome(self, players: int, options: Mapping[str, Any] | None = None) -> str:
+        """The outcome kind of a game with these settings (see engine/outcome.py)."""
+        fn = self.hook("outcome_kind")
+        if fn is None:
+            return self.outcome_kind
+        kind = str(fn(players, self.validate(players, options)))
+        if kind not in OUTCOME_KINDS:
+            raise ValueError(f"{self.id}: outcome_kind hook returned {kind!r}")
+        return kind
 
     def validate(
         self, players: int, options: Mapping[str, Any] | None
@@ -63,4 +126,5 @@ class GameSpec:
             "player_counts": list(self.player_counts),
             "options": [o.to_dict() for o in self.options],
             "version": self.version,
+            "outcome_kind": self.outcome_kind,
         }

@@ -10,6 +10,7 @@ SPEC = register(GameSpec(
     player_counts=(2, 3, 4, 5),
     state_cls=FlowState,
     version="1",
+    hooks={"heuristic": ".heuristic:evaluate"},
     rules_doc="docs/games/flow-of-history/rules.md",
     options=(
         Option("irrigation", "example", "Irrigation gives 1 token per Harvest icon as in the "

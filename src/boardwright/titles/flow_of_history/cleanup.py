@@ -228,7 +228,7 @@ def outcome(s: FlowState) -> dict[str, Any]:
     ranked = rank([(sc["total"], sc["cards"], sc["tokens"]) for sc in seats],
                   ("VP", "cards in the Nation", "resource tokens"))
     return {
-        "mode": "competitive",
+        "kind": "competitive",
         "scores": [sc["total"] for sc in seats],
         "breakdown": seats,
         **ranked,

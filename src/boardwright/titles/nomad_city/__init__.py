@@ -11,6 +11,7 @@ SPEC = register(GameSpec(
     player_counts=(2, 3, 4),
     state_cls=NomadState,
     version="1",
+    hooks={"heuristic": ".heuristic:evaluate"},
     rules_doc="docs/games/nomad-city/rules.md",
     options=(
         Option("corporations", False, "Play with the Corporation Module; see §15-§18."),

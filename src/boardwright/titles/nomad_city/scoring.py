@@ -55,7 +55,7 @@ def outcome(s: NomadState) -> dict[str, Any]:
         totals.append((s.points[seat] + region_pts + leftover, s.gold[seat], s.pure[seat]))
     ranked = rank(totals, ("points", "Gold", "Pure Originium"))
     return {
-        "mode": "competitive",
+        "kind": "competitive",
         "scores": [b["total"] for b in breakdown],
         "breakdown": breakdown,
         **ranked,

@@ -1,0 +1,32 @@
+"""The hooks a title declares, and how the shared layers find them.
+
+A title (one folder under `titles/`) passes `hooks={name: "module:attr"}` to its
+`GameSpec`. The module path may be relative to the title's package (".heuristic:evaluate").
+Hooks are imported the first time they are asked for, so listing games stays cheap.
+`assets={name: "relative/path"}` names files inside the title's package (the browser
+board, for instance); `spec.asset(name)` reads one.
+
+Every layer outside `titles/` (bots, rl, openspiel, web, cli, simulate) reaches a game
+only through `spec.hook(name)` / `spec.asset(name)` and falls back to a generic
+behaviour when the hook is missing. `HOOKS` lists the known names and what each must be.
+"""
+
+from __future__ import annotations
+
+HOOKS: dict[str, str] = {
+    "heuristic": "evaluate(state, seat) -> float: higher is better for `seat` (greedy, ISMCTS)",
+    "outcome_kind": "kind(players, options) -> str: the outcome kind a game with these "
+                    "settings ends with, before it is played (OpenSpiel's utility type)",
+    "rl_actions": "universe(players, options) -> list[str]: every action id the game can "
+                  "ever offer, in a fixed order (the Discrete action space)",
+    "rl_observation": "module with OBSERVATION_SIZE (int) and encode_view(view) -> float32 array",
+    "terminal_view": "render(console, view, seat) -> None: the board in the terminal (Rich)",
+    "board_data": "data(players, options) -> dict: JSON the browser board needs that the "
+                  "view does not carry (a computed map layout, say)",
+    "data_pack": "a DataHook: the data files, export(folder, force) and validate(folder)",
+    "docs": "generate(root) -> dict[path, text]: the generated docs pages of the game",
+}
+
+ASSETS: dict[str, str] = {
+    "board_js": "the browser board: a script that calls BW.registerBoard(gameId, renderer)",
+}
