@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -18,10 +19,13 @@ from hypothesis import strategies as st
 
 import boardwright as bw
 from boardwright.engine import Rng
+from boardwright.engine.spec import OUTCOME_KINDS
 
 from .walk import MAX_DECISIONS, case_id, cases, play, random_step
 
 CASES = list(cases())
+# test titles (tests/titles) reach a subprocess through the same variables as this one
+_TITLE_ENV = {k: os.environ[k] for k in ("BOARDWRIGHT_TITLES", "PYTHONPATH") if k in os.environ}
 GAMES = bw.games()
 
 
@@ -46,8 +50,29 @@ def test_random_play_terminates_and_conserves(case: tuple[str, int, dict[str, An
     assert state.to_act == ()
     out = state.outcome()
     assert out["final"] is True
-    assert out["winners"] and set(out["winners"]) <= set(range(players))
+    _check_outcome(out, players)
     json.dumps(out)
+
+
+def _check_outcome(out: dict[str, Any], players: int) -> None:
+    """The shape every outcome kind shares (engine/outcome.py)."""
+    kind = out["kind"]
+    assert kind in OUTCOME_KINDS
+    winners = out["winners"]
+    assert set(winners) <= set(range(players))
+    if kind == "competitive":
+        assert winners, "a competitive game always has a winner"
+        assert sorted(out["ranking"]) == list(range(players))
+    elif kind == "cooperative":
+        assert out["won"] in (True, False) and out["reason"]
+        assert winners == (list(range(players)) if out["won"] else [])
+    elif kind == "semi-cooperative":
+        assert out["goal_met"] in (True, False) and out["reason"]
+        assert len(winners) >= 1 or out["goal_met"] is False
+        assert sorted(out["ranking"]) == list(range(players))
+    else:
+        assert players == 1 and out["reason"]
+        assert out["won"] in (True, False) or out["score"] is not None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -58,7 +83,7 @@ def test_every_step_keeps_the_contract(game_id: str, data: st.DataObject) -> Non
     clone independence, views that hide what they must, replay of the record."""
     spec = bw.game(game_id)
     players = data.draw(st.sampled_from(spec.player_counts), label="players")
-    options = data.draw(st.sampled_from(list(spec.option_sets())), label="options")
+    options = data.draw(st.sampled_from(list(spec.option_sets(players))), label="options")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     walk_seed = data.draw(st.integers(0, 2**32), label="walk")
     state = spec.new_game(players, seed=seed, options=options)
@@ -127,8 +152,9 @@ def _check_point(spec: bw.GameSpec, state: bw.GameState, rng: Rng) -> None:
 def test_save_and_resume_continue_identically(game_id: str) -> None:
     spec = bw.game(game_id)
     for players in spec.player_counts:
-        state = spec.new_game(players, seed=3)
-        full = spec.new_game(players, seed=3)
+        options = spec.default_options(players)
+        state = spec.new_game(players, seed=3, options=options)
+        full = spec.new_game(players, seed=3, options=options)
         steps = play(full, seed=9)
         cut = len(steps) // 2
         for seat, action_id in steps[:cut]:
@@ -144,7 +170,7 @@ def test_save_and_resume_continue_identically(game_id: str) -> None:
 def test_determinism_across_processes(game_id: str) -> None:
     spec = bw.game(game_id)
     players = spec.player_counts[-1]
-    state = spec.new_game(players, seed=21)
+    state = spec.new_game(players, seed=21, options=spec.default_options(players))
     play(state, seed=22)
     record = json.dumps(state.record())
     code = (
@@ -156,7 +182,7 @@ def test_determinism_across_processes(game_id: str) -> None:
     for hashseed in ("0", "12345"):
         out = subprocess.run(
             [sys.executable, "-c", code], input=record, capture_output=True, text=True,
-            check=True, env={"PYTHONHASHSEED": hashseed, "PATH": ""},
+            check=True, env={"PYTHONHASHSEED": hashseed, "PATH": "", **_TITLE_ENV},
         )
         env_hashes.append(out.stdout.strip())
     assert env_hashes[0] == env_hashes[1] == _digest(state)
@@ -166,7 +192,8 @@ def test_determinism_across_processes(game_id: str) -> None:
 def test_same_seed_same_game_different_seed_different_game(game_id: str) -> None:
     spec = bw.game(game_id)
     players = spec.player_counts[0]
-    a, b, c = (spec.new_game(players, seed=s) for s in (1, 1, 2))
+    options = spec.default_options(players)
+    a, b, c = (spec.new_game(players, seed=s, options=options) for s in (1, 1, 2))
     assert a.to_json() == b.to_json()
     assert a.to_json() != c.to_json()
     play(a, seed=4)
@@ -185,7 +212,7 @@ def test_bad_players_options_and_seats_are_named(game_id: str) -> None:
     for option in spec.options:
         with pytest.raises(ValueError, match=option.name):
             spec.new_game(spec.player_counts[0], options={option.name: object()})
-    state = spec.new_game(spec.player_counts[0])
+    state = spec.new_game(spec.player_counts[0], options=spec.default_options(spec.player_counts[0]))
     with pytest.raises(ValueError, match="seat"):
         state.view(99)
     with pytest.raises(ValueError, match="not"):
@@ -197,7 +224,8 @@ def test_bad_players_options_and_seats_are_named(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_log_entries_carry_rule_references(game_id: str) -> None:
     spec = bw.game(game_id)
-    state = spec.new_game(spec.player_counts[-1], seed=8)
+    players = spec.player_counts[-1]
+    state = spec.new_game(players, seed=8, options=spec.default_options(players))
     play(state, seed=8)
     assert state.log
     for entry in state.log:
@@ -214,7 +242,8 @@ def test_unknown_game_is_named() -> None:
 def test_game_over_rejects_actions() -> None:
     for game_id in GAMES:
         spec = bw.game(game_id)
-        state = spec.new_game(spec.player_counts[0], seed=2)
+        players = spec.player_counts[0]
+        state = spec.new_game(players, seed=2, options=spec.default_options(players))
         play(state, seed=2)
         before = state.to_json()
         with pytest.raises(bw.IllegalAction, match="over"):

@@ -17,7 +17,7 @@ def cases() -> Iterator[tuple[str, int, dict[str, Any]]]:
     for game_id in bw.games():
         spec = bw.game(game_id)
         for players in spec.player_counts:
-            for options in spec.option_sets():
+            for options in spec.option_sets(players):
                 yield game_id, players, options
 
 

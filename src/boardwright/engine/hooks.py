@@ -15,6 +15,8 @@ from __future__ import annotations
 
 HOOKS: dict[str, str] = {
     "heuristic": "evaluate(state, seat) -> float: higher is better for `seat` (greedy, ISMCTS)",
+    "setup_check": "check(players, options) -> str | None: why this player count and these "
+                   "options cannot be played together (e.g. a solo mode with 3 players), or None",
     "outcome_kind": "kind(players, options) -> str: the outcome kind a game with these "
                     "settings ends with, before it is played (OpenSpiel's utility type)",
     "rl_actions": "universe(players, options) -> list[str]: every action id the game can "

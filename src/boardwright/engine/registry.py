@@ -1,8 +1,14 @@
-"""The registered games; importing a game's package registers it."""
+"""The registered games; importing a game's package registers it.
+
+A game is one folder under `titles/` plus its line in `_PACKAGES`. Titles outside the
+package (a test title, a game in development) are added by naming their importable
+packages, comma-separated, in the environment variable `BOARDWRIGHT_TITLES`.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
 
 from .errors import UnknownGame
 from .spec import GameSpec
@@ -21,7 +27,8 @@ def _load_all() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for name in _PACKAGES:
+        extra = [n.strip() for n in os.environ.get("BOARDWRIGHT_TITLES", "").split(",") if n.strip()]
+        for name in (*_PACKAGES, *extra):
             importlib.import_module(name)
 
 

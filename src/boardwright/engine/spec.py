@@ -95,7 +95,12 @@ class GameSpec:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise ValueError(f"{self.title} is played by {counts} players, not {players}")
-        return validate_options(self.options, options)
+        chosen = validate_options(self.options, options)
+        check = self.hook("setup_check")
+        problem = check(players, chosen) if check is not None else None
+        if problem:
+            raise ValueError(f"{self.title} with {players} player(s): {problem}")
+        return chosen
 
     def new_game(
         self,
@@ -116,8 +121,22 @@ class GameSpec:
             raise ValueError(f"this is a saved game of {data.get('game')!r}, not {self.id!r}")
         return self.state_cls.load(self, data)
 
-    def option_sets(self) -> Iterator[dict[str, OptionValue]]:
-        return option_sets(self.options)
+    def option_sets(self, players: int | None = None) -> Iterator[dict[str, OptionValue]]:
+        """Every combination of the options' testable values (playable with `players`, if given)."""
+        check = self.hook("setup_check")
+        for chosen in option_sets(self.options):
+            if players is None or check is None or not check(players, chosen):
+                yield chosen
+
+    def default_options(self, players: int) -> dict[str, OptionValue]:
+        """The declared defaults when they suit `players`, else the first option set that does."""
+        defaults = {o.name: o.default for o in self.options}
+        check = self.hook("setup_check")
+        if check is None or not check(players, defaults):
+            return defaults
+        for chosen in self.option_sets(players):
+            return chosen
+        raise ValueError(f"{self.title} has no option set for {players} player(s)")
 
     def to_dict(self) -> dict[str, Any]:
         return {
