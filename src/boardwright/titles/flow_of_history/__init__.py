@@ -10,7 +10,15 @@ SPEC = register(GameSpec(
     player_counts=(2, 3, 4, 5),
     state_cls=FlowState,
     version="1",
-    hooks={"heuristic": ".heuristic:evaluate"},
+    hooks={
+        "heuristic": ".heuristic:evaluate",
+        "rl_actions": ".rl:action_universe",
+        "rl_observation": ".rl",
+        "terminal_view": ".terminal:render",
+        "data_pack": ".datapack:HOOK",
+        "docs": ".docs:generate",
+    },
+    assets={"board_js": "web/board.js"},
     rules_doc="docs/games/flow-of-history/rules.md",
     options=(
         Option("irrigation", "example", "Irrigation gives 1 token per Harvest icon as in the "

@@ -11,7 +11,12 @@ SPEC = register(GameSpec(
     player_counts=(2, 3, 4),
     state_cls=NomadState,
     version="1",
-    hooks={"heuristic": ".heuristic:evaluate"},
+    hooks={
+        "heuristic": ".heuristic:evaluate",
+        "board_data": ".layout:board_data",
+        "data_pack": ".datapack:HOOK",
+    },
+    assets={"board_js": "web/board.js"},
     rules_doc="docs/games/nomad-city/rules.md",
     options=(
         Option("corporations", False, "Play with the Corporation Module; see §15-§18."),
