@@ -26,10 +26,13 @@ class Decision:
     prompt: str
     rule: str
     actions: tuple[Action, ...]
+    #: several seats may answer now, in any order
     simultaneous: bool = False
+    #: choose-then-reveal: the answer stays private until every seat asked has answered
+    secret: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "seat": self.seat,
             "kind": self.kind,
             "prompt": self.prompt,
@@ -37,3 +40,6 @@ class Decision:
             "simultaneous": self.simultaneous,
             "actions": [a.to_dict() for a in self.actions],
         }
+        if self.secret:
+            out["secret"] = True
+        return out

@@ -73,7 +73,8 @@ class BeaconState(GameState):
     def _decision(self, seat: int) -> Decision:
         if self.phase == "signal":
             acts = tuple(Action(f"signal:{n}", f"signal {n}") for n in range(MAX_SIGNAL + 1))
-            return Decision(seat, "signal", "Pick your signal in secret", "B2", acts, simultaneous=True)
+            return Decision(seat, "signal", "Pick your signal in secret", "B2", acts,
+                            simultaneous=True, secret=True)
         if self.phase == "tie":
             acts = tuple(Action(f"strike:{k}", f"the storm strikes keeper {k}") for k in self.tied)
             return Decision(seat, "storm_tie", f"The storm ({self.strength}) ties: choose whom it strikes",

@@ -103,7 +103,7 @@ def start_pick(s: FlowState, task: Task, seat: int | None) -> Decision:
     acts = tuple(Action(f"start:{s.cards.cards[c].id}", f"Start with {s.name(c)}")
                  for c in s.dealt[me])
     return Decision(me, "starting_card", "Choose your starting Government card", ref("7.1"),
-                    acts, simultaneous=True)
+                    acts, simultaneous=True, secret=True)
 
 
 def apply_start_pick(s: FlowState, task: Task, seat: int, action_id: str) -> None:

@@ -48,7 +48,7 @@ def select_decision(s: NomadState, task: Task, seat: int) -> Decision:
     acts = tuple(Action(f"pick:{c}", f"Place {s.content.characters[c].name} face down")
                  for c in s.hand[seat])
     return Decision(seat, "character_selection", "Choose your character for this round, in secret",
-                    ref("4.1"), acts, simultaneous=True)
+                    ref("4.1"), acts, simultaneous=True, secret=True)
 
 
 def apply_select(s: NomadState, task: Task, seat: int, action_id: str) -> None:
