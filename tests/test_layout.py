@@ -54,7 +54,7 @@ def test_shared_layers_name_no_game() -> None:
 def _only_registry_line(path: Path) -> bool:
     marker = ALLOWED[path]
     return all(marker in line for line in path.read_text().splitlines()
-               if any(n in line for n in _names()) or "titles" in line and "import" in line)
+               if any(n in line for n in _names()) or ("titles" in line and "import" in line))
 
 
 def test_scripts_name_no_game() -> None:
