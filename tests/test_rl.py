@@ -84,6 +84,50 @@ def test_flow_action_universe_is_fixed_and_covers_random_play() -> None:
         a.index_of("teleport")
 
 
+def test_flow_rl_hooks_give_the_same_spaces_as_before_the_move() -> None:
+    """The universe and encoder moved into the title's folder unchanged: these digests were
+    taken from `boardwright/rl/flow_of_history.py` before the move."""
+    import hashlib
+
+    spec = bw.game("flow-of-history")
+    digest = hashlib.sha256()
+    for players in (2, 3, 4, 5):
+        digest.update("\n".join(action_index(spec, players).ids).encode())
+    assert digest.hexdigest()[:16] == "c69e0afc92fc4219"
+    assert [action_index(spec, p).size for p in (2, 3, 4, 5)] == [5298, 5299, 5300, 5301]
+    index = action_index(spec, 3)
+    assert [index.index[a] for a in ("harvest", "pass", "snipe:archers", "target:2")] == [0, 2, 945, 5298]
+    enc = rl.encoder_for(spec)
+    assert enc.size == 1038 and "hook" in enc.name
+    digest = hashlib.sha256()
+    for players, seed in ((2, 1), (3, 4), (5, 7)):
+        state = spec.new_game(players, seed)
+        rng = Rng(seed)
+        for step in range(60):
+            if state.over:
+                break
+            if step % 10 == 0:
+                for seat in range(players):
+                    digest.update(np.asarray(enc.encode(state.view(seat)), dtype=np.float32).tobytes())
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert digest.hexdigest()[:16] == "327b9b5e1fb856da"
+
+
+def test_rl_and_openspiel_reach_games_only_through_hooks() -> None:
+    """No module of the shared RL layers imports a title or names a game."""
+    from pathlib import Path
+
+    root = Path(rl.__file__).parent.parent
+    names = [*bw.games(), *(g.replace("-", "_") for g in bw.games())]
+    for folder in ("rl", "openspiel"):
+        for path in sorted((root / folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            assert "boardwright.titles" not in text and "import titles" not in text, path
+            for name in names:
+                assert name not in text, f"{path} names the game {name!r}"
+
+
 def test_catalogue_fallback_grows_then_refuses() -> None:
     cat = ActionIndex(["a", "b"], capacity=3, source="catalogue")
     assert cat.index_of("b") == 1 and cat.index_of("c") == 2

@@ -1,24 +1,20 @@
 """A stable mapping from a game's action ids to the indices of a Discrete action space.
 
-How the index of a game is found, first hit wins:
+How the index of a game is found:
 
-1. **The game's hook**: a classmethod `action_universe(players, options)` on the game's
-   state class, returning every action id the game can ever offer with that player count
-   and those options, in a fixed order. Index = position in that list.
-2. **The registry** here (`register_action_universe`, lazily by module path like the bots'
-   heuristics), for games whose package does not carry the hook yet; The Flow of History's
-   universe lives in `boardwright.rl.flow_of_history`.
-3. **The generic fallback**, a `Catalogue`: seeded random playouts (seeds 0..k-1) collect
+1. **The title's `rl_actions` hook** (`spec.hook("rl_actions")`, see engine/hooks.py):
+   `universe(players, options) -> list[str]`, every action id the game can ever offer with
+   that player count and those options, in a fixed order. Index = position in that list.
+2. **The generic fallback**, a `Catalogue`: seeded random playouts (seeds 0..k-1) collect
    every id offered, sorted, and a headroom of free slots is added. An id met later that
    the exploration did not find takes the next free slot (first come, first served), and
    running out of slots raises an error that says so. Indices of explored ids are stable
    for a game version, player count and options; late additions depend on the order they
-   were met, so games that use the fallback should grow a hook.
+   were met, so games that use the fallback should declare the hook.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,31 +22,13 @@ from boardwright.engine import GameSpec, Rng
 
 Universe = Callable[[int, Mapping[str, Any]], list[str]]
 
-_LAZY: dict[str, str] = {
-    "flow-of-history": "boardwright.rl.flow_of_history:action_universe",
-}
-_LOADED: dict[str, Universe] = {}
-
-
-def register_action_universe(game_id: str, fn: Universe) -> Universe:
-    _LOADED[game_id] = fn
-    return fn
-
 
 def universe_for(spec: GameSpec) -> Universe | None:
-    hook = getattr(spec.state_cls, "action_universe", None)
-    if callable(hook):
-        return hook  # type: ignore[no-any-return]
-    fn = _LOADED.get(spec.id)
-    if fn is not None:
-        return fn
-    path = _LAZY.get(spec.id)
-    if path is None:
-        return None
-    module, _, attr = path.partition(":")
-    loaded: Universe = getattr(importlib.import_module(module), attr)
-    _LOADED[spec.id] = loaded
-    return loaded
+    """The title's `rl_actions` hook, or None when it declares none."""
+    fn = spec.hook("rl_actions")
+    if fn is not None and not callable(fn):
+        raise TypeError(f"{spec.id}: the rl_actions hook must be a function (players, options) -> list[str]")
+    return fn  # type: ignore[no-any-return]
 
 
 class ActionIndex:

@@ -1,12 +1,14 @@
 """Fixed-size numeric observations of one seat's view.
 
-A game's encoder (registered here, or a classmethod `encode_view(view)` with
-`observation_size()` on its state class) turns `state.view(seat)` into a float32 vector of a
-fixed length. Without one, the generic fallback is a **hashed bag of view features**: the view
-is flattened into (path, value) leaves (list positions dropped, so lists count as bags; the
-log and human-readable labels left out), a number adds its value to bucket
-`hash(path) mod size`, a string or bool adds 1 to bucket `hash(path=value) mod size`. The
-hash is BLAKE2b, so the encoding is the same in every process.
+A title's `rl_observation` hook (`spec.hook("rl_observation")`, see engine/hooks.py) is a
+module with `OBSERVATION_SIZE: int` and `encode_view(view) -> np.ndarray`, turning
+`state.view(seat)` into a float32 vector of that fixed length (the same for every player
+count and option: pad to the largest table). Without one, the generic fallback is a
+**hashed bag of view features**: the view is flattened into (path, value) leaves (list
+positions dropped, so lists count as bags; the log and human-readable labels left out), a
+number adds its value to bucket `hash(path) mod size`, a string or bool adds 1 to bucket
+`hash(path=value) mod size`. The hash is BLAKE2b, so the encoding is the same in every
+process.
 
 Both read only `view(seat)`: an observation never contains what the seat may not know.
 """
@@ -14,7 +16,6 @@ Both read only `view(seat)`: an observation never contains what the seat may not
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,17 +35,6 @@ class Encoder:
     size: int
     encode: Callable[[dict[str, Any]], np.ndarray]
     name: str
-
-
-_LAZY: dict[str, str] = {
-    "flow-of-history": "boardwright.rl.flow_of_history",
-}
-_LOADED: dict[str, Encoder] = {}
-
-
-def register_encoder(game_id: str, encoder: Encoder) -> Encoder:
-    _LOADED[game_id] = encoder
-    return encoder
 
 
 @lru_cache(maxsize=65536)
@@ -81,14 +71,12 @@ def hashed_bag(view: dict[str, Any], size: int = HASHED_SIZE) -> np.ndarray:
 
 
 def encoder_for(spec: GameSpec) -> Encoder:
-    cls: Any = spec.state_cls
-    if callable(getattr(cls, "encode_view", None)) and callable(getattr(cls, "observation_size", None)):
-        return Encoder(int(cls.observation_size()), cls.encode_view, f"{spec.id} (game hook)")
-    hit = _LOADED.get(spec.id)
-    if hit is not None:
-        return hit
-    module = _LAZY.get(spec.id)
-    if module is not None:
-        mod = importlib.import_module(module)
-        return register_encoder(spec.id, Encoder(int(mod.observation_size()), mod.encode, spec.id))
-    return Encoder(HASHED_SIZE, hashed_bag, "hashed bag of view features")
+    """The title's `rl_observation` encoder, else the hashed bag of view features."""
+    mod = spec.hook("rl_observation")
+    if mod is None:
+        return Encoder(HASHED_SIZE, hashed_bag, "hashed bag of view features")
+    size, encode = getattr(mod, "OBSERVATION_SIZE", None), getattr(mod, "encode_view", None)
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0 or not callable(encode):
+        raise TypeError(f"{spec.id}: the rl_observation hook must be a module with "
+                        "OBSERVATION_SIZE (a positive int) and encode_view(view)")
+    return Encoder(size, encode, f"{spec.id} (rl_observation hook)")

@@ -1,7 +1,9 @@
-"""The Flow of History's fixed action universe and observation encoding for the RL interfaces.
+"""The Flow of History's RL hooks: its fixed action universe and its observation encoding.
 
-They live here (not in the game's package) until the game carries its own hooks; both read
-only the shipped card table and, for observations, the seat's `view`.
+Declared on the spec as `rl_actions` (`action_universe`) and `rl_observation` (this module:
+`OBSERVATION_SIZE` and `encode_view`); `boardwright.rl` and `boardwright.openspiel` find them
+through `spec.hook`. Both read only the shipped card table and, for observations, the seat's
+`view`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from boardwright.titles.flow_of_history.cards import AGES, ICONS, TYPES, load
-from boardwright.titles.flow_of_history.constants import TOKENS_TOTAL
+from .cards import AGES, ICONS, TYPES, load
+from .constants import TOKENS_TOTAL
 
 MAX_SEATS = 5
 
@@ -46,13 +48,13 @@ def observation_size() -> int:
             + len(AGES) + 6 + len(KINDS))
 
 
-def encode(view: dict[str, Any]) -> np.ndarray:
+def encode_view(view: dict[str, Any]) -> np.ndarray:
     """A fixed-size float vector of one seat's view, seats relative to the observer (it is slot 0)."""
     cards = {c: i for i, c in enumerate(card_ids())}
     n = len(cards)
     me = int(view["seat"] or 0)
     players = int(view["players"])
-    out = np.zeros(observation_size(), dtype=np.float32)
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
 
     def slot(seat: int) -> int:
         return (seat - me) % players
@@ -99,3 +101,6 @@ def encode(view: dict[str, Any]) -> np.ndarray:
     if decision and decision["kind"] in KINDS:
         out[base + KINDS.index(decision["kind"])] = 1.0
     return out
+
+
+OBSERVATION_SIZE = observation_size()
