@@ -7,7 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from boardwright.cli import DATA_HOOKS, app
+import boardwright as bw
+from boardwright.cli import app
+from boardwright.engine.datapack import DataHook
 
 GAME = "nomad-city"
 FILES = ("board.json", "characters.json", "corporations.json", "events.json", "facilities.json",
@@ -23,7 +25,9 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_hook_registered() -> None:
-    assert set(DATA_HOOKS[GAME].files) == set(FILES)
+    hook = bw.game(GAME).hook("data_pack")
+    assert isinstance(hook, DataHook)
+    assert set(hook.files) == set(FILES)
 
 
 def test_export_then_validate(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """The performance benchmark: random playouts, clone() against copy.deepcopy, ISMCTS speed.
 
 `boardwright bench` prints these figures; tests and scripts can call `bench_game`.
-Everything is measured in the calling process, with fixed seeds.
+Everything is measured in the calling process, with fixed seeds, on each game's default
+options for the player count (`spec.default_options`).
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ def random_playout(state: GameState, rng: Rng, limit: int | None = None) -> int:
 def mid_game_state(game_id: str, players: int, seed: int = 0, fraction: float = 0.4) -> GameState:
     """A state `fraction` of the way (in decisions) through a random game."""
     spec = game(game_id)
-    total = random_playout(spec.new_game(players, seed), Rng(seed))
-    state = spec.new_game(players, seed)
+    options = spec.default_options(players)
+    total = random_playout(spec.new_game(players, seed, options), Rng(seed))
+    state = spec.new_game(players, seed, options)
     random_playout(state, Rng(seed), int(total * fraction))
     return state
 
@@ -68,14 +70,15 @@ def ismcts_speed(game_id: str, players: int, budget: float, iters: int = 25) -> 
 
     spec = game(game_id)
     bot = IsmctsBot(seed=1, iters=iters)
-    state = spec.new_game(players, 0)
+    options = spec.default_options(players)
+    state = spec.new_game(players, 0, options)
     rng = Rng(0)
     done = 0
     start = time.perf_counter()
     elapsed = 0.0
     while True:
         if state.over:
-            state = spec.new_game(players, done + 1)
+            state = spec.new_game(players, done + 1, options)
         seat = state.to_act[0]
         if len(state.legal_actions(seat)) > 1:
             bot.choose(state, seat)
@@ -91,12 +94,13 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
     """Random-playout speed, clone cost and ISMCTS speed for one game, in about `seconds`."""
     spec = game(game_id)
     players = players or default_players(game_id)
+    options = spec.default_options(players)
     playout_budget = seconds * 0.5
     decisions = games_done = 0
     start = time.perf_counter()
     while True:
         seed = games_done
-        state = spec.new_game(players, seed)
+        state = spec.new_game(players, seed, options)
         decisions += random_playout(state, Rng(seed))
         games_done += 1
         elapsed = time.perf_counter() - start

@@ -25,9 +25,16 @@ MAX_DECISIONS = 200_000
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: the keys of one line of `simulate --out`."""
+    """One finished game: the keys of one line of `simulate --out`.
+
+    `kind` is the outcome kind (engine/outcome.py). `won` is whether the team (cooperative)
+    or the solo player won (None for a score-only solo game and for the other kinds);
+    `goal_met` whether a semi-cooperative game's shared goal was met; `team_score` the
+    cooperative team score or the solo score, when the game has one.
+    """
 
     game: str
+    kind: str
     seed: int
     players: int
     options: dict[str, Any]
@@ -36,6 +43,9 @@ class GameResult:
     winners: list[int]
     decisions: int
     seconds: float
+    won: bool | None = None
+    goal_met: bool | None = None
+    team_score: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,8 +74,17 @@ def check(
 ) -> tuple[dict[str, Any], list[BotSpec]]:
     """Validate a run's settings up front; raises UnknownGame or ValueError naming the problem."""
     spec = game(game_id)
-    chosen = spec.validate(players, options)
+    chosen = spec.validate(players, options_for(game_id, players, options))
     return chosen, parse_bots(bots)
+
+
+def options_for(game_id: str, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The given options when the game accepts them with `players`; with none given, the
+    game's defaults for that player count (`spec.default_options`: Beacon alone plays solo)."""
+    spec = game(game_id)
+    if options:
+        return dict(options)
+    return dict(spec.default_options(players))
 
 
 def seat_specs(bots: str | list[BotSpec], players: int, index: int = 0, rotate: bool = False) -> list[str]:
@@ -88,7 +107,7 @@ def _play(
 ) -> tuple[GameResult, dict[str, Any]]:
     spec = game(game_id)
     start = time.perf_counter()
-    state = spec.new_game(players, seed, dict(options or {}))
+    state = spec.new_game(players, seed, options_for(game_id, players, options))
     seat_bots = {s: parse_one(text).build(bot_seed(seed, s)) for s, text in enumerate(seats)}
     decisions = 0
     while not state.over:
@@ -103,8 +122,11 @@ def _play(
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_DECISIONS} decisions")
     out = state.outcome()
+    kind = str(out.get("kind", "competitive"))
+    shared = out.get("team_score") if kind == "cooperative" else out.get("score") if kind == "solo" else None
     result = GameResult(
         game=game_id,
+        kind=kind,
         seed=seed,
         players=players,
         options=dict(state.options),
@@ -113,6 +135,9 @@ def _play(
         winners=[int(w) for w in out.get("winners", [])],
         decisions=decisions,
         seconds=round(time.perf_counter() - start, 6),
+        won=out.get("won") if kind in ("cooperative", "solo") else None,
+        goal_met=out.get("goal_met") if kind == "semi-cooperative" else None,
+        team_score=float(shared) if shared is not None else None,
     )
     return result, state.record()
 
@@ -249,6 +274,36 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+#: two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (1.96 beyond)
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean with its 95% interval (Student's t; the mean itself when n < 2)."""
+
+    n: int
+    mean: float
+    stdev: float
+    low: float
+    high: float
+
+
+def mean_interval(values: list[float]) -> Mean:
+    n = len(values)
+    if n == 0:
+        return Mean(0, 0.0, 0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    if n < 2:
+        return Mean(n, mean, 0.0, mean, mean)
+    sd = statistics.stdev(values)
+    t = _T95[n - 2] if n - 1 <= len(_T95) else 1.96
+    half = t * sd / math.sqrt(n)
+    return Mean(n, mean, sd, mean - half, mean + half)
+
+
 @dataclass(frozen=True)
 class Rate:
     label: str
@@ -277,17 +332,33 @@ class Summary:
     decisions_max: int = 0
     bot_score_mean: dict[str, float] = field(default_factory=dict)
     bot_score_stdev: dict[str, float] = field(default_factory=dict)
+    #: the outcome kind of the games ("mixed" if they differ)
+    kind: str = "competitive"
+    #: cooperative/solo: games won (over games with a win/lose result); semi-cooperative:
+    #: games whose shared goal was met
+    success: Rate | None = None
+    #: games nobody won (semi-cooperative goal failed with nobody_wins, or a lost co-op game)
+    nobody: Rate | None = None
+    #: cooperative team score / solo score, when the game has one
+    team_score: Mean | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         for key in ("per_seat", "per_bot"):
             for row, rate in zip(d[key], getattr(self, key), strict=True):
                 row["rate"] = rate.rate
+        for key in ("success", "nobody"):
+            rate = getattr(self, key)
+            if rate is not None:
+                d[key]["rate"] = rate.rate
         return d
 
 
 def summarize(results: list[GameResult]) -> Summary:
-    """Win rates (shared wins split 1/k between k winners) with 95% Wilson intervals, scores."""
+    """Win rates (shared wins split 1/k between k winners) with 95% Wilson intervals, scores;
+    and by outcome kind: the success rate (co-op/solo won, semi-co-op goal met) with its
+    Wilson interval, the share of games nobody won, and the mean team/solo score with its
+    95% t interval."""
     n = len(results)
     players = max((r.players for r in results), default=0)
     seat_wins = [0.0] * players
@@ -312,7 +383,24 @@ def summarize(results: list[GameResult]) -> Summary:
                for b in sorted(bot_games)]
     total = sum(r.decisions for r in results)
     lengths = [r.decisions for r in results]
+    kinds = {r.kind for r in results}
+    kind = kinds.pop() if len(kinds) == 1 else ("mixed" if kinds else "competitive")
+    success: Rate | None = None
+    if kind in ("cooperative", "solo"):
+        decided = [r.won for r in results if r.won is not None]
+        if decided:
+            won = float(sum(1 for w in decided if w))
+            success = Rate("won", len(decided), won, *wilson(won, len(decided)))
+    elif kind == "semi-cooperative":
+        met = float(sum(1 for r in results if r.goal_met))
+        success = Rate("goal met", n, met, *wilson(met, n))
+    nobody_n = float(sum(1 for r in results if not r.winners))
+    shared = [r.team_score for r in results if r.team_score is not None]
     return Summary(
+        kind=kind,
+        success=success,
+        nobody=Rate("nobody won", n, nobody_n, *wilson(nobody_n, n)),
+        team_score=mean_interval(shared) if shared else None,
         games=n,
         per_seat=per_seat,
         per_bot=per_bot,

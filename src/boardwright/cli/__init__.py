@@ -3,8 +3,10 @@
 Exit codes: 0 success, 2 bad usage (the message names the bad argument), 1 failure.
 
 One module per command (listing, play, replay, simulate, data, bench, serve), helpers shared
-by them in common.py, terminal rendering of views and outcomes in views.py. This module
-builds the Typer app from them, in the order the commands appear in `--help`.
+by them in common.py, terminal rendering of views (each game's `terminal_view` hook) and of
+every outcome kind in views.py. No module here imports a title or names a game: games are
+reached through their spec and hooks. This module builds the Typer app from them, in the
+order the commands appear in `--help`.
 """
 
 from __future__ import annotations
@@ -16,21 +18,17 @@ import typer
 from .. import __version__
 from .bench import bench_cmd
 from .common import GameArg, OptionOpt, failure, out_console, parse_options, usage
-from .data import DATA_HOOKS, DataHook, DataReport, data_export, data_validate
+from .data import DataHook, DataReport, data_export, data_hook, data_validate
 from .listing import list_games
 from .play import HELP_TEXT, LOG_LINES, Session, play
 from .replay import replay_cmd
 from .serve import serve
 from .simulate import RateColumn, simulate
-from .views import ICON_SHORT, RENDERERS, TYPE_SHORT, render_flow, render_generic, render_outcome, render_view
+from .views import render_generic, render_outcome, render_view
 
 __all__ = [
-    "DATA_HOOKS",
     "HELP_TEXT",
-    "ICON_SHORT",
     "LOG_LINES",
-    "RENDERERS",
-    "TYPE_SHORT",
     "DataHook",
     "DataReport",
     "GameArg",
@@ -41,13 +39,13 @@ __all__ = [
     "bench_cmd",
     "data_app",
     "data_export",
+    "data_hook",
     "data_validate",
     "failure",
     "list_games",
     "main",
     "parse_options",
     "play",
-    "render_flow",
     "render_generic",
     "render_outcome",
     "render_view",

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..bots import BotSpec, for_seats
 from ..engine import GameSpec, UnknownGame, game
+from ..engine.options import OptionValue
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id (see `boardwright list`)")]
 OptionOpt = Annotated[
@@ -70,12 +71,33 @@ def player_count(spec: GameSpec, players: int | None) -> int:
     return 3 if 3 in spec.player_counts else spec.player_counts[0]
 
 
-def validate_setup(spec: GameSpec, players: int, options: dict[str, str]) -> None:
-    """The player count and options, checked by the game; bad usage if it refuses them."""
+def setup_options(spec: GameSpec, players: int, options: dict[str, str]) -> dict[str, OptionValue]:
+    """The options to play with: those given, checked by the game (`setup_check` included).
+
+    Options the user did not name may be adapted to the player count when the declared
+    defaults do not suit it (Beacon with 1 player plays mode=solo): the option set closest
+    to the defaults that the game accepts. Bad usage, with the game's reason, otherwise.
+    """
     try:
-        spec.validate(players, options)
+        return spec.validate(players, options)
     except ValueError as exc:
-        usage(str(exc))
+        problem = str(exc)
+    defaults = {o.name: o.default for o in spec.options}
+    candidates = sorted(spec.option_sets(players),
+                        key=lambda s: sum(1 for k, v in s.items() if defaults.get(k) != v))
+    for chosen in candidates:
+        try:
+            return spec.validate(players, {**chosen, **options})
+        except ValueError:
+            continue
+    usage(problem)
+
+
+def not_default(spec: GameSpec, chosen: dict[str, OptionValue]) -> str:
+    """The chosen options that differ from the declared defaults, as `k=v` text."""
+    parts = [f"{o.name}={fmt_value(chosen[o.name])}" for o in spec.options
+             if o.name in chosen and chosen[o.name] != o.default]
+    return ", ".join(parts)
 
 
 def bots_for(spec_text: str, seats: list[int]) -> dict[int, BotSpec]:
@@ -88,6 +110,8 @@ def bots_for(spec_text: str, seats: list[int]) -> dict[int, BotSpec]:
 
 def fmt_value(value: Any) -> str:
     """A score-breakdown value as short text."""
+    if isinstance(value, bool):
+        return str(value).lower()
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, dict):

@@ -1,4 +1,4 @@
-"""`boardwright list`: the games, their player counts and options."""
+"""`boardwright list`: the games, their player counts, outcome kinds and options."""
 
 from __future__ import annotations
 
@@ -6,35 +6,78 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..bots import known_bots
-from ..engine import game, games
-from .common import out_console
+from ..engine import GameSpec, game, games
+from ..engine.options import OptionValue
+from .common import fmt_value, out_console
+
+
+def _kinds(spec: GameSpec) -> list[str]:
+    """The outcome kinds the game can end with, over its player counts and option sets."""
+    kinds: list[str] = []
+    for players in spec.player_counts:
+        for chosen in spec.option_sets(players):
+            kind = spec.kind_of_outcome(players, chosen)
+            if kind not in kinds:
+                kinds.append(kind)
+    return kinds or [spec.outcome_kind]
+
+
+def restrictions(spec: GameSpec) -> list[str]:
+    """Per player count, the option values the game allows when it refuses some combinations
+    (its `setup_check` hook); empty when every combination can be played."""
+    if spec.hook("setup_check") is None:
+        return []
+    lines: list[str] = []
+    for players in spec.player_counts:
+        sets = list(spec.option_sets(players))
+        if not sets:
+            lines.append(f"{players} player{'s' if players != 1 else ''}: no option set can be played")
+            continue
+        limited = []
+        for o in spec.options:
+            allowed: list[OptionValue] = []
+            for s in sets:
+                if s[o.name] not in allowed:
+                    allowed.append(s[o.name])
+            if len(allowed) < len(o.values()):
+                limited.append(f"{o.name}=" + " | ".join(fmt_value(v) for v in allowed))
+        if limited:
+            lines.append(f"{players} player{'s' if players != 1 else ''}: only " + ", ".join(limited))
+    return lines
 
 
 def list_games() -> None:
-    """The games, their player counts and options."""
+    """The games, their player counts, outcome kinds and options."""
     console = out_console()
     table = Table(title="Games")
-    for col in ("id", "title", "players", "version"):
-        table.add_column(col)
+    for col in ("id", "title", "players", "outcome", "version"):
+        # one outcome kind a line, never cut; the title wraps instead
+        table.add_column(col, no_wrap=col in ("id", "outcome"))
     specs = [game(g) for g in games()]
     for spec in specs:
-        table.add_row(spec.id, spec.title, ", ".join(map(str, spec.player_counts)), spec.version)
+        players = ", ".join(map(str, spec.player_counts))
+        if spec.hook("setup_check") is not None:
+            players += " *"
+        table.add_row(spec.id, escape(spec.title), players, "\n".join(_kinds(spec)), spec.version)
     console.print(table)
+    if any(spec.hook("setup_check") is not None for spec in specs):
+        console.print("* some combinations of player count and options are restricted (below); "
+                      "`play` and `simulate` say why a refused one cannot be played")
     for spec in specs:
-        opts = Table(title=f"{spec.title} options (--option NAME=VALUE)", title_justify="left")
+        opts = Table(title=f"{escape(spec.title)} options (--option NAME=VALUE)", title_justify="left")
         for col in ("name", "default", "choices", "doc"):
-            opts.add_column(col)
+            opts.add_column(col, overflow="fold")
         for o in spec.options:
             if o.choices:
-                choices = " | ".join(map(str, o.choices))
+                choices = " | ".join(map(fmt_value, o.choices))
             elif isinstance(o.default, bool):
                 choices = "true | false"
             elif o.minimum is not None or o.maximum is not None:
                 choices = f"{o.minimum if o.minimum is not None else ''}..{o.maximum or ''}"
             else:
                 choices = ""
-            opts.add_row(o.name, str(o.default).lower() if isinstance(o.default, bool) else str(o.default),
-                         choices, escape(o.doc))
+            opts.add_row(o.name, fmt_value(o.default), choices, escape(o.doc))
         console.print(opts)
+        for line in restrictions(spec):
+            console.print(f"  restricted: {escape(line)}", soft_wrap=True)
     console.print(f"Bots for --bots: {', '.join(known_bots())} (e.g. random,greedy:samples=2)")
-

@@ -24,11 +24,12 @@ from .common import (
     failure,
     game_spec,
     log_line,
+    not_default,
     out_console,
     parse_options,
     player_count,
+    setup_options,
     usage,
-    validate_setup,
 )
 from .views import render_outcome, render_view
 
@@ -199,11 +200,10 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here (JSON)")] = None,
     data: Annotated[Path | None, typer.Option(help="a data pack folder overlaying the shipped data")] = None,
 ) -> None:
-    """Play in the terminal: you take one seat, bots the rest."""
+    """Play in the terminal: you take one seat, bots the rest (none in a solo game)."""
     spec = game_spec(game_id)
     n = player_count(spec, players)
-    options = parse_options(option)
-    validate_setup(spec, n, options)
+    options = setup_options(spec, n, parse_options(option))
     if not 0 <= seat < n:
         usage(f"bad --seat {seat}: choose a seat from 0 to {n - 1}")
     others = [s for s in range(n) if s != seat]
@@ -217,9 +217,14 @@ def play(
         state = spec.new_game(n, seed, options, str(data) if data is not None else None)
     except DataError as exc:
         usage(f"bad --data {data}: " + "; ".join(exc.problems))
+    except ValueError as exc:
+        usage(str(exc))
     console = out_console()
+    kind = spec.kind_of_outcome(n, options)
     who = ", ".join(f"seat {s}: {b.describe()}" for s, b in seat_bots.items())
-    console.print(f"[bold]{escape(spec.title)}[/], {n} players, seed {seed}. "
-                  f"You are seat {seat}; {escape(who)}. Type ? for help.")
+    chosen = not_default(spec, options)
+    setting = f"{n} player{'s' if n != 1 else ''}, {kind}" + (f" ({chosen})" if chosen else "")
+    others_text = f"; {who}" if who else " (no other seats)"
+    console.print(f"[bold]{escape(spec.title)}[/], {escape(setting)}, seed {seed}. "
+                  f"You are seat {seat}{escape(others_text)}. Type ? for help.")
     Session(state, seat, seat_bots, console, save).run()
-

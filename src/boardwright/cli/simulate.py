@@ -6,9 +6,10 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
@@ -29,12 +30,16 @@ from .common import (
     bots_for,
     failure,
     game_spec,
+    not_default,
     out_console,
     parse_options,
     player_count,
+    setup_options,
     usage,
-    validate_setup,
 )
+
+if TYPE_CHECKING:
+    from ..simulate import GameResult, Rate, Summary
 
 
 class RateColumn(ProgressColumn):
@@ -58,11 +63,14 @@ def simulate(
     rotate: Annotated[bool, typer.Option(help="rotate the bots one seat further each game")] = False,
     records: Annotated[Path | None, typer.Option(help="save each game's record in this folder")] = None,
 ) -> None:
-    """Batch play between bots, with a progress bar and a summary table.
+    """Batch play between bots, with a progress bar and a summary that follows the outcome kind.
 
-    Win rates count a shared victory as 1/k of a win for each of the k winners; the
-    intervals are 95% Wilson score intervals. Results depend only on the command and the
-    seed, never on --workers or --backend.
+    Competitive: win rates per seat and per bot (a shared victory counts 1/k of a win for
+    each of the k winners). Cooperative and solo: the success rate and the mean team (solo)
+    score. Semi-cooperative: how often the shared goal was met, then win rates per seat and
+    the share of games nobody won. Rates carry 95% Wilson score intervals, mean scores 95%
+    t intervals. Results depend only on the command and the seed, never on --workers or
+    --backend.
     """
     import os
 
@@ -71,8 +79,8 @@ def simulate(
 
     spec = game_spec(game_id)
     n = player_count(spec, players)
-    options = parse_options(option)
-    validate_setup(spec, n, options)
+    options = setup_options(spec, n, parse_options(option))
+    kind = spec.kind_of_outcome(n, options)
     bots_for(bots, list(range(n)))
     if backend not in BACKENDS:
         usage(f"bad --backend {backend!r}: choose one of {', '.join(BACKENDS)}")
@@ -117,8 +125,47 @@ def simulate(
         except OSError as exc:
             failure(f"could not write {out}: {exc}")
     summary = summarize(results)
-    table = Table(title=f"{spec.title}: {games_n} games, {n} players, seeds {seed}..{seed + games_n - 1}"
-                        + (", bots rotated" if rotate else ""), title_justify="left")
+    chosen = not_default(spec, options)
+    heading = (f"{spec.title}: {games_n} games, {n} player{'s' if n != 1 else ''}, {kind}"
+               + (f" ({chosen})" if chosen else "")
+               + f", seeds {seed}..{seed + games_n - 1}" + (", bots rotated" if rotate else ""))
+    if kind in ("cooperative", "solo"):
+        _shared_tables(console, summary, results, heading, kind, rotate)
+    else:
+        if kind == "semi-cooperative" and summary.success is not None:
+            console.print(escape(heading))
+            console.print(_rates_table("Shared goal", [summary.success]))
+            heading = "Win rates per seat"
+        _seat_tables(console, summary, results, heading, rotate)
+        if kind == "semi-cooperative" and summary.nobody is not None:
+            console.print(_rates_table("Nobody won", [summary.nobody]))
+    note = "shared wins count 1/k for each of k winners · " if kind not in ("cooperative", "solo") else ""
+    console.print(f"{note}game length "
+                  f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
+                  f"({summary.decisions_min}–{summary.decisions_max}) · "
+                  f"{summary.decisions_total / wall if wall > 0 else 0:,.0f} decisions/s "
+                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})")
+    if out is not None:
+        console.print(f"{len(results)} games written to {escape(str(out))}")
+    if records is not None:
+        console.print(f"{len(results)} records saved in {escape(str(records))}")
+
+
+
+def _rates_table(title: str, rates: list[Rate]) -> Table:
+    table = Table(title=title, title_justify="left")
+    for col in ("", "games", "count", "rate", "95% CI"):
+        table.add_column(col, justify="left" if not col else "right")
+    for rate in rates:
+        table.add_row(escape(rate.label), str(rate.games), f"{rate.wins:g}", f"{rate.rate:.1%}",
+                      f"{rate.low:.1%}–{rate.high:.1%}")
+    return table
+
+
+def _seat_tables(console: Console, summary: Summary, results: list[GameResult], heading: str,
+                 rotate: bool) -> None:
+    """Win rates per seat and (with several bots or rotation) per bot."""
+    table = Table(title=escape(heading), title_justify="left")
     for col in ("seat", "bot", "wins", "win rate", "95% CI", "mean score", "stdev"):
         table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
     seat_bots = results[0].bots if results and not rotate else []
@@ -137,13 +184,24 @@ def simulate(
                                f"{summary.bot_score_mean.get(rate.label, 0.0):.2f}",
                                f"{summary.bot_score_stdev.get(rate.label, 0.0):.2f}")
         console.print(bots_table)
-    console.print(f"shared wins count 1/k for each of k winners · game length "
-                  f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
-                  f"({summary.decisions_min}–{summary.decisions_max}) · "
-                  f"{summary.decisions_total / wall if wall > 0 else 0:,.0f} decisions/s "
-                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})")
-    if out is not None:
-        console.print(f"{len(results)} games written to {escape(str(out))}")
-    if records is not None:
-        console.print(f"{len(results)} records saved in {escape(str(records))}")
 
+
+def _shared_tables(console: Console, summary: Summary, results: list[GameResult], heading: str,
+                   kind: str, rotate: bool) -> None:
+    """Cooperative and solo: the success rate and the mean team (solo) score, with 95% intervals."""
+    table = Table(title=escape(heading), title_justify="left")
+    for col in ("", "games", "value", "95% CI", "stdev"):
+        table.add_column(col, justify="left" if not col else "right")
+    if summary.success is not None:
+        rate = summary.success
+        table.add_row("success rate", str(rate.games), f"{rate.rate:.1%} ({rate.wins:g} won)",
+                      f"{rate.low:.1%}–{rate.high:.1%}", "")
+    score = summary.team_score
+    if score is not None:
+        label = "mean team score" if kind == "cooperative" else "mean score"
+        table.add_row(label, str(score.n), f"{score.mean:.2f}", f"{score.low:.2f}–{score.high:.2f}",
+                      f"{score.stdev:.2f}")
+    console.print(table)
+    if results and not rotate:
+        lineup = ", ".join(f"seat {s}: {b}" for s, b in enumerate(results[0].bots))
+        console.print(f"bots: {escape(lineup)}")

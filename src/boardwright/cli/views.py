@@ -3,64 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..engine import UnknownGame, game
 from .common import fmt_value
-
-ICON_SHORT = {"attack": "atk", "culture": "cul", "defense": "def", "harvest": "har",
-              "industry": "ind", "science": "sci", "trade": "trd"}
-TYPE_SHORT = {"Construction": "Con", "Government": "Gov", "Knowledge": "Kno",
-              "Military": "Mil", "Leader": "Ldr", "Wonder": "Won"}
-
-
-def render_flow(console: Console, view: dict[str, Any], seat: int | None) -> None:
-    """The Flow of History: market, deck, supply/reserve, age, every Nation."""
-    deck = view["deck"]
-    by_age = " ".join(f"{a}:{n}" for a, n in deck["by_age"].items())
-    head = (f"Round {view['round']} · turn {view['turn'] + 1} · Current Age {view['current_age']} · "
-            f"deck {deck['count']} ({by_age}) · Supply {view['supply']} · Reserve {view['reserve']}")
-    if view.get("end_triggered"):
-        head += " · [bold yellow]the game ends after this turn[/]"
-    console.print(head)
-    market = Table(title="Market", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("card", "age", "type", "effect", "investor", "stake"):
-        market.add_column(col)
-    for card in view["market"]:
-        inv = card["investor"]
-        who = "" if inv is None else ("Banker" if inv == "banker" else f"seat {inv}")
-        market.add_row(escape(card["name"]), card["age"], card["type"], card["timing"], who,
-                       str(card["stake"]) if inv is not None else "")
-    console.print(market)
-    nations = Table(title="Nations", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("seat", "tokens", "invested in", "icons", "stack tops"):
-        nations.add_column(col)
-    names = {c["id"]: c["name"] for c in view["market"]}
-    for n in view["nations"]:
-        tops = []
-        for kind, stack in n["stacks"].items():
-            short = TYPE_SHORT.get(kind, kind)
-            if kind == "Wonder":
-                tops.append(f"{short}: " + ", ".join(c["name"] for c in stack))
-            else:
-                under = f" (+{len(stack) - 1})" if len(stack) > 1 else ""
-                tops.append(f"{short}: {stack[-1]['name']}{under}")
-        icons = " ".join(f"{ICON_SHORT.get(k, k)} {v}" for k, v in n["icons"].items() if v) or "-"
-        label = f"{n['seat']}" + (" (you)" if n["seat"] == seat else "")
-        if n["seat"] == view.get("current_player"):
-            label += " *"
-        invested = n["invested_in"]
-        nations.add_row(label, str(n["tokens"]),
-                        escape(names.get(invested, invested)) if invested else "-",
-                        icons, escape("\n".join(tops)) or "-")
-    console.print(nations)
-    if view.get("dealt"):
-        dealt = ", ".join(c["name"] for c in view["dealt"])
-        console.print(f"Your starting cards: {escape(dealt)}")
 
 
 def render_generic(console: Console, view: dict[str, Any], seat: int | None) -> None:
@@ -69,20 +19,80 @@ def render_generic(console: Console, view: dict[str, Any], seat: int | None) -> 
     console.print_json(json.dumps(shown, default=str))
 
 
-RENDERERS: dict[str, Callable[[Console, dict[str, Any], int | None], None]] = {
-    "flow-of-history": render_flow,
-}
-
-
 def render_view(console: Console, view: dict[str, Any], seat: int | None) -> None:
-    RENDERERS.get(str(view.get("game")), render_generic)(console, view, seat)
+    """The game's own `terminal_view` hook, or the generic JSON view."""
+    render = render_generic
+    try:
+        spec = game(str(view.get("game")))
+    except UnknownGame:
+        spec = None
+    if spec is not None:
+        render = spec.hook("terminal_view") or render_generic
+    render(console, view, seat)
 
 
 def render_outcome(console: Console, outcome: dict[str, Any], labels: dict[int, str]) -> None:
-    """Scores with their breakdown, ranking, winners and tie-break reasons."""
-    title = "Final result" if outcome.get("final", True) else "Provisional result"
+    """The result of any outcome kind (engine/outcome.py).
+
+    competitive: scores with their breakdown, ranking, winners and tie-break reasons;
+    semi-cooperative: the same ranking, whether the shared goal was met, then the winner or
+    nobody; cooperative: the team won or lost, why, and the team score; solo: won or lost
+    and/or the score.
+    """
+    kind = str(outcome.get("kind", "competitive"))
+    final = bool(outcome.get("final", True))
+    title = "Final result" if final else "Provisional result"
+    if kind in ("cooperative", "solo"):
+        _render_shared(console, outcome, kind, title, final)
+    else:
+        _render_ranking(console, outcome, labels, title if kind == "competitive" else f"{title} ({kind})")
+        if kind == "semi-cooperative":
+            goal = outcome.get("goal_met")
+            word = "is undecided" if goal is None else ("was met" if goal else "failed")
+            console.print(f"[bold]The shared goal {word}:[/] {escape(str(outcome.get('reason', '')))}")
+        winners = [int(w) for w in outcome.get("winners") or []]
+        if winners:
+            names = ", ".join(f"seat {w}" + (f" ({labels[w]})" if w in labels else "") for w in winners)
+            word = ("Winner" if len(winners) == 1 else "Shared victory") if final else "Leading"
+            console.print(f"[bold]{word}: {escape(names)}[/]")
+        elif final:
+            console.print("[bold]Nobody wins.[/]")
+    for reason in outcome.get("tie_breaks") or []:
+        console.print(f"  tie-break: {escape(str(reason))}")
+    if outcome.get("rule"):
+        console.print(f"  [dim]({escape(str(outcome['rule']))})[/]")
+
+
+def _render_shared(console: Console, outcome: dict[str, Any], kind: str, title: str,
+                   final: bool) -> None:
+    """A cooperative or solo result: won/lost, the reason, the team or solo score."""
+    won = outcome.get("won")
+    reason = escape(str(outcome.get("reason") or ""))
+    subject = "The team" if kind == "cooperative" else "The solo player"
+    if won is None:
+        verdict = "no win or loss: the score is the result" if final else "not decided yet"
+    else:
+        verdict = "won" if won else "lost"
+    console.print(f"[bold]{title} ({kind}): {subject} {verdict}.[/]" + (f" {reason}" if reason else ""))
+    score = outcome.get("team_score") if kind == "cooperative" else outcome.get("score")
+    if score is not None:
+        console.print(f"[bold]{'Team score' if kind == 'cooperative' else 'Score'}: {fmt_value(score)}[/]")
+    breakdown = outcome.get("breakdown")
+    if isinstance(breakdown, dict) and breakdown:
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column("item")
+        table.add_column("value", justify="right")
+        for key, value in breakdown.items():
+            table.add_row(escape(str(key).replace("_", " ")), escape(fmt_value(value)))
+        console.print(table)
+
+
+def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int, str], title: str) -> None:
+    """Scores with their breakdown, in ranking order."""
     scores = outcome.get("scores") or []
     breakdown = outcome.get("breakdown") or [{} for _ in scores]
+    if not isinstance(breakdown, list):
+        breakdown = [{} for _ in scores]
     ranks = outcome.get("ranks") or {}
     ranking = outcome.get("ranking") or list(range(len(scores)))
     scalar_keys: list[str] = []
@@ -106,16 +116,3 @@ def render_outcome(console: Console, outcome: dict[str, Any], labels: dict[int, 
         parts = [f"{k.replace('_', ' ')}: {fmt_value(row[k])}" for k in nested_keys if row.get(k)]
         if parts:
             console.print(f"  seat {p}: " + escape("; ".join(parts)))
-    winners = outcome.get("winners")
-    if "won" in outcome:
-        verdict = "won" if outcome["won"] else "lost"
-        console.print(f"[bold]The team {verdict}.[/] {escape(str(outcome.get('reason', '')))}")
-    elif winners:
-        names = ", ".join(f"seat {w}" + (f" ({labels[w]})" if w in labels else "") for w in winners)
-        word = "Winner" if len(winners) == 1 else "Shared victory"
-        console.print(f"[bold]{word}: {escape(names)}[/]")
-    for reason in outcome.get("tie_breaks") or []:
-        console.print(f"  tie-break: {escape(str(reason))}")
-    if outcome.get("rule"):
-        console.print(f"  [dim]({escape(str(outcome['rule']))})[/]")
-

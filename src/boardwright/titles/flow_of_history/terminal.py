@@ -1,0 +1,61 @@
+"""The Flow of History in the terminal (the `terminal_view` hook): market, deck,
+supply/reserve, age and every Nation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+ICON_SHORT = {"attack": "atk", "culture": "cul", "defense": "def", "harvest": "har",
+              "industry": "ind", "science": "sci", "trade": "trd"}
+TYPE_SHORT = {"Construction": "Con", "Government": "Gov", "Knowledge": "Kno",
+              "Military": "Mil", "Leader": "Ldr", "Wonder": "Won"}
+
+
+def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
+    """The Flow of History: market, deck, supply/reserve, age, every Nation."""
+    deck = view["deck"]
+    by_age = " ".join(f"{a}:{n}" for a, n in deck["by_age"].items())
+    head = (f"Round {view['round']} · turn {view['turn'] + 1} · Current Age {view['current_age']} · "
+            f"deck {deck['count']} ({by_age}) · Supply {view['supply']} · Reserve {view['reserve']}")
+    if view.get("end_triggered"):
+        head += " · [bold yellow]the game ends after this turn[/]"
+    console.print(head)
+    market = Table(title="Market", title_justify="left", show_edge=False, pad_edge=False)
+    for col in ("card", "age", "type", "effect", "investor", "stake"):
+        market.add_column(col)
+    for card in view["market"]:
+        inv = card["investor"]
+        who = "" if inv is None else ("Banker" if inv == "banker" else f"seat {inv}")
+        market.add_row(escape(card["name"]), card["age"], card["type"], card["timing"], who,
+                       str(card["stake"]) if inv is not None else "")
+    console.print(market)
+    nations = Table(title="Nations", title_justify="left", show_edge=False, pad_edge=False)
+    for col in ("seat", "tokens", "invested in", "icons", "stack tops"):
+        nations.add_column(col)
+    names = {c["id"]: c["name"] for c in view["market"]}
+    for n in view["nations"]:
+        tops = []
+        for kind, stack in n["stacks"].items():
+            short = TYPE_SHORT.get(kind, kind)
+            if kind == "Wonder":
+                tops.append(f"{short}: " + ", ".join(c["name"] for c in stack))
+            else:
+                under = f" (+{len(stack) - 1})" if len(stack) > 1 else ""
+                tops.append(f"{short}: {stack[-1]['name']}{under}")
+        icons = " ".join(f"{ICON_SHORT.get(k, k)} {v}" for k, v in n["icons"].items() if v) or "-"
+        label = f"{n['seat']}" + (" (you)" if n["seat"] == seat else "")
+        if n["seat"] == view.get("current_player"):
+            label += " *"
+        invested = n["invested_in"]
+        nations.add_row(label, str(n["tokens"]),
+                        escape(names.get(invested, invested)) if invested else "-",
+                        icons, escape("\n".join(tops)) or "-")
+    console.print(nations)
+    if view.get("dealt"):
+        dealt = ", ".join(c["name"] for c in view["dealt"])
+        console.print(f"Your starting cards: {escape(dealt)}")
+
