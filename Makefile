@@ -2,8 +2,11 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
+# `make play GAME=nomad-city PLAYERS=3` (see `boardwright list` for the games)
+GAME ?= flow-of-history
+PLAYERS ?= 4
 
-.PHONY: install serve play test lint bench golden clean
+.PHONY: install serve play test lint bench golden docs clean
 
 install: $(VENV)/.installed
 
@@ -16,7 +19,7 @@ serve: install
 	$(BIN)/boardwright serve
 
 play: install
-	$(BIN)/boardwright play flow-of-history --players 4 --bots greedy
+	$(BIN)/boardwright play $(GAME) --players $(PLAYERS) --bots greedy
 
 lint: install
 	$(BIN)/ruff check src tests scripts
@@ -30,6 +33,9 @@ bench: install
 
 golden: install
 	$(PY) scripts/regen_golden.py
+
+docs: install
+	$(PY) scripts/gen_docs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

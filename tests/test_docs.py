@@ -1,6 +1,8 @@
 """The docs cannot drift from the code and data they describe.
 
-- the generated tables (stand-ins.md, the §8 card table in rules.md) match cards.json;
+- every game's generated pages (its `docs` hook, written by scripts/gen_docs.py) are up to
+  date: for The Flow of History, stand-ins.md and the §8 card table in rules.md match
+  cards.json;
 - rules.md has a heading for every section id the engine uses as a rule reference;
 - every rule reference written in the game's source names a section that exists.
 """
@@ -9,13 +11,16 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+import boardwright as bw
 from boardwright.titles import flow_of_history
+from boardwright.titles.flow_of_history import docs as flow_docs
 from boardwright.titles.flow_of_history.cards import load
 from boardwright.titles.flow_of_history.rules import SECTIONS
 
@@ -54,8 +59,27 @@ def test_check_mode_reports_nothing_stale() -> None:
     assert gen_docs.main(["--check"]) == 0
 
 
+def test_every_docs_hook_is_collected() -> None:
+    with_docs = [g for g in bw.games() if bw.game(g).hook("docs") is not None]
+    assert "flow-of-history" in with_docs
+    paths = {p.relative_to(ROOT).as_posix() for p in gen_docs.expected()}
+    for game_id in with_docs:
+        assert set(bw.game(game_id).hook("docs")(ROOT)) <= paths
+
+
+def test_drift_is_reported(tmp_path: Path) -> None:
+    """A generated page edited by hand (or data changed without regenerating) is stale."""
+    for rel in flow_docs.generate(ROOT):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, tmp_path / rel)
+    assert gen_docs.stale(["flow-of-history"], root=tmp_path) == []
+    page = tmp_path / flow_docs.STAND_INS
+    page.write_text(page.read_text(encoding="utf-8").replace("| cards |", "| kards |"), encoding="utf-8")
+    assert gen_docs.stale(["flow-of-history"], root=tmp_path) == [page]
+
+
 def test_card_table_lists_every_card() -> None:
-    table = gen_docs.card_table()
+    table = flow_docs.card_table()
     cards = load().file.cards
     assert len(cards) == 67
     for card in cards:
@@ -64,15 +88,16 @@ def test_card_table_lists_every_card() -> None:
 
 def test_every_effect_kind_has_words() -> None:
     for card in load().file.cards:
-        assert gen_docs.effect_text(card).strip(), card.id
+        assert flow_docs.effect_text(card).strip(), card.id
 
 
 def test_render_rules_replaces_only_the_marked_region() -> None:
-    text = f"before\n{gen_docs.CARD_TABLE_BEGIN}\nold\n{gen_docs.CARD_TABLE_END}\nafter\n"
-    out = gen_docs.render_rules(text, "NEW\n")
-    assert out == f"before\n{gen_docs.CARD_TABLE_BEGIN}\nNEW\n{gen_docs.CARD_TABLE_END}\nafter\n"
+    begin, end = flow_docs.CARD_TABLE_BEGIN, flow_docs.CARD_TABLE_END
+    text = f"before\n{begin}\nold\n{end}\nafter\n"
+    out = flow_docs.render_rules(text, "NEW\n")
+    assert out == f"before\n{begin}\nNEW\n{end}\nafter\n"
     with pytest.raises(ValueError):
-        gen_docs.render_rules("no markers", "NEW\n")
+        flow_docs.render_rules("no markers", "NEW\n")
 
 
 def test_every_section_has_a_heading_in_rules_md() -> None:

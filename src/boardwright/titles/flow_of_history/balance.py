@@ -1,6 +1,6 @@
 """Balance figures for The Flow of History's stand-in data, measured by bot play.
 
-    python scripts/balance_flow.py --games 200 --players 4 --bots greedy
+    python -m boardwright.titles.flow_of_history.balance --games 200 --players 4 --bots greedy
 
 Reports win rate by turn position (first player, second, ...), how games end, where
 points come from, and the win rate of players by the card types they hold at the end:
@@ -14,15 +14,17 @@ import json
 from collections import Counter, defaultdict
 from typing import Any
 
-import boardwright as bw
 from boardwright.bots import make_bots
+from boardwright.engine import game
 from boardwright.simulate import wilson
+
+GAME = "flow-of-history"
 
 TYPES = ("Construction", "Government", "Knowledge", "Military", "Leader", "Wonder")
 
 
 def play(players: int, seed: int, bots_spec: str) -> dict[str, Any]:
-    state = bw.game("flow-of-history").new_game(players, seed=seed)
+    state = game(GAME).new_game(players, seed=seed)
     bots = make_bots(bots_spec, seats=players, game_seed=seed)
     first = state.view(None)["current_player"]
     while not state.over:
