@@ -160,9 +160,11 @@ def test_observation_hides_what_the_seat_may_not_know(game_id: str) -> None:
     """Re-sampling everything hidden from a seat leaves its observation unchanged."""
     spec = bw.game(game_id)
     players = spec.player_counts[0]
-    state = spec.new_game(players, 9)
+    state = spec.new_game(players, 9, spec.default_options(players))
     rng = Rng(2)
     for _ in range(15):
+        if state.over:
+            break
         state.apply(state.to_act[0], rng.choice(state.legal_actions(state.to_act[0])))
     enc = rl.encoder_for(spec)
     for seat in range(players):
@@ -211,6 +213,18 @@ def test_openspiel_loads_and_plays_random_games(game_id: str) -> None:
             state.apply_action(int(rng.choice(legal)))
         returns = state.returns()
         assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_own_random_sim_test(game_id: str) -> None:
+    """pyspiel's C++ checks: sorted legal actions, empty for other seats, clone, serialize, returns
+    within the declared utilities, history."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from boardwright import openspiel
+
+    players = bw.game(game_id).player_counts[0]
+    game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "seeds": 8})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiels_own_ismcts_runs_on_a_game() -> None:

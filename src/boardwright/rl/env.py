@@ -1,6 +1,9 @@
 """A PettingZoo AEC environment for any registered game.
 
-- Agents `player_0 .. player_{P-1}` are the seats. `agent_selection` is the first seat in
+- Agents `player_0 .. player_{P-1}` are the seats (one agent in a solo game; a seat that
+  controls several factions is still one agent). `players` defaults to the smallest count;
+  options not given take `spec.default_options(players)` (`rl.settings.game_options`).
+  `agent_selection` is the first seat in
   `state.to_act`; a simultaneous secret choice is asked one seat after another, which
   changes nothing because each pick stays hidden until all are in (the engine's rule).
 - Action space: `Discrete(n)` over the game's fixed action index (`rl.actions`); the
@@ -9,9 +12,12 @@
   (`rl.observations`: a per-game encoding or the hashed-bag fallback). Seats that are not
   acting get their own view with an all-zero mask.
 - `reset(seed=S)` starts the game with seed S (then S+1, ... on later resets without a seed).
-- Rewards arrive when the game ends, from `outcome()`: 1 for a sole win, 1/k to each of k
-  tied winners, 0 otherwise (a co-operative game: 1 to all when the team won). There is no
-  truncation: every game ends by its own rules (the games' turn limits included).
+- Rewards arrive when the game ends and follow `outcome()["kind"]` (`rl.settings.seat_rewards`):
+  competitive and semi-cooperative, 1 for a sole win, 1/k to each of k tied winners, 0
+  otherwise (nobody scores when a semi-cooperative goal failed and nobody wins then);
+  cooperative, every seat gets the team result (1 won, 0 lost); solo, 1 won or 0 lost, or
+  the final score of a score-only solo game. The outcome itself is in each agent's `info`.
+  There is no truncation: every game ends by its own rules (the games' turn limits included).
 - An illegal or masked action raises `ValueError` (it is a bug in the agent, not a move).
 """
 
@@ -24,11 +30,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from boardwright.bots.ismcts import outcome_rewards
 from boardwright.engine import GameState, game
 
 from .actions import ActionIndex, action_index
 from .observations import encoder_for
+from .settings import game_options, seat_rewards
 
 
 class BoardwrightEnv(AECEnv):  # type: ignore[misc]
@@ -41,7 +47,8 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.spec = game(game_id)
         self.players = players if players is not None else self.spec.player_counts[0]
-        self.options = self.spec.validate(self.players, options)
+        self.options = game_options(self.spec, self.players, options)
+        self.kind = self.spec.kind_of_outcome(self.players, self.options)
         self.index: ActionIndex = action_index(self.spec, self.players, self.options)
         self.encoder = encoder_for(self.spec)
         self.render_mode = render_mode
@@ -133,11 +140,12 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
         state.apply(seat, action_id)
         self.rewards = {a: 0.0 for a in self.agents}
         if state.over:
-            values = outcome_rewards(state.outcome(), self.players)
+            outcome = state.outcome()
+            values = seat_rewards(outcome, self.players)
             for a in self.agents:
                 self.rewards[a] = float(values[self.seat_of(a)])
                 self.terminations[a] = True
-                self.infos[a] = {"outcome": state.outcome()}
+                self.infos[a] = {"outcome": outcome}
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -147,7 +155,11 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
         state = self._game()
         text = f"{self.spec.title}: to act {list(state.to_act)}; history {len(state.history)} steps"
         if state.over:
-            text += f"; outcome {state.outcome().get('scores')} winners {state.outcome().get('winners')}"
+            out = state.outcome()
+            kind = out.get("kind", "competitive")
+            text += f"; {kind} outcome: scores {out.get('scores')} winners {out.get('winners')}"
+            if "won" in out:
+                text += f" won {out['won']}"
         if self.render_mode == "human":
             print(text)
             return None
