@@ -248,6 +248,7 @@ def test_every_registered_game_can_be_created_and_viewed(client: Any, game_id: s
     spec = bw.game(game_id)
     n = spec.player_counts[0]
     r = client.post("/api/games", json={"game": game_id, "players": n, "seed": 1,
+                                        "options": spec.default_options(n),
                                         "bots": {str(s): "random" for s in range(1, n)}})
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
@@ -277,7 +278,8 @@ def test_pages_and_openapi(client: Any) -> None:
     page = client.get("/play/abc")
     assert page.status_code == 200 and "board" in page.text
     assert page.headers["referrer-policy"] == "no-referrer"
-    assert client.get("/static/board-flow.js").status_code == 200
+    assert client.get("/static/board-generic.js").status_code == 200
+    assert client.get("/static/board-flow.js").status_code == 404  # boards live in their titles
     spec = client.get("/openapi.json").json()
     paths = {"/api/games", "/api/games/{gid}", "/api/games/{gid}/actions", "/api/games/{gid}/record"}
     assert paths <= set(spec["paths"])

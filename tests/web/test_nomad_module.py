@@ -18,7 +18,7 @@ from .conftest import bearer
 def test_board_data_has_the_module_components(client: TestClient) -> None:
     content = load()
     for players in (2, 3, 4):
-        r = client.get(f"/api/boards/nomad-city/{players}")
+        r = client.get(f"/api/boards/nomad-city/data?players={players}")
         assert r.status_code == 200, r.text
         b = r.json()
         corps = b["corporations"]
@@ -71,7 +71,7 @@ def test_four_player_game_with_corporations(client: TestClient) -> None:
     assert {"rhine_lab_department", "operator_deck", "highways"} <= set(view)
     assert view["highways"] == []
     assert len(view["city_styles"]) == 6
-    board = client.get("/api/boards/nomad-city/4").json()
+    board = client.get("/api/boards/nomad-city/data?players=4").json()
     assert set(view["city_styles"]) <= set(board["styles"])
     assert {"mountain", "mlynar"} <= set(view["players"][0]["hand"])  # the module's 2 more cards
     # seat 0 takes its first offered action until every corporation has its markers on level 0+

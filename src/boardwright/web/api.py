@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -14,9 +15,8 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from boardwright.bots.spec import BOTS
-from boardwright.engine import UnknownGame, game, games
+from boardwright.engine import GameSpec, UnknownGame, game, games
 
-from .boards import board_data
 from .hub import GameError, Hub, Live
 from .rules_text import explain, rules_path
 
@@ -102,6 +102,32 @@ def _seat(hub: Hub, live: Live, authorization: str | None, required: bool) -> in
     return seat
 
 
+def _spec(game_id: str) -> GameSpec:
+    try:
+        return game(game_id)
+    except UnknownGame as exc:
+        raise GameError(404, str(exc)) from None
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def board_urls(spec: GameSpec, players: int, options: Mapping[str, Any]) -> dict[str, str | None]:
+    """Where the page finds the title's board script and board data (None: it has none)."""
+    query = urlencode({"players": players, **{k: _text(v) for k, v in options.items()}})
+    return {"script": f"/api/boards/{spec.id}/board.js" if spec.assets.get("board_js") else None,
+            "data": f"/api/boards/{spec.id}/data?{query}" if spec.hooks.get("board_data") else None}
+
+
+def _query_options(request: Request, skip: tuple[str, ...] = ("players",)) -> dict[str, str]:
+    """Options given as query parameters (`?players=2&mode=solo`), in their text form."""
+    out = {k: v for k, v in request.query_params.items() if k not in skip}
+    if len(out) > 64:
+        raise GameError(422, "at most 64 options")
+    return out
+
+
 def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
     """What one seat (None: a spectator) may see of the game now."""
     with live.lock:
@@ -116,6 +142,8 @@ def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
         "title": live.spec.title,
         "seat": seat,
         "players": state.players,
+        "options": dict(state.options),
+        "board": board_urls(live.spec, state.players, state.options),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in live.seats],
         "allow_undo": live.row.allow_undo,
         "can_undo": undo is None,
@@ -138,6 +166,12 @@ def meta() -> dict[str, Any]:
         spec = game(gid)
         d = spec.to_dict()
         d["rules"] = rules_path(spec) is not None
+        d["board"] = bool(spec.assets.get("board_js"))
+        defaults = {}
+        for n in spec.player_counts:
+            with contextlib.suppress(ValueError):
+                defaults[str(n)] = spec.default_options(n)
+        d["defaults"] = defaults  # per player count: the options a new game starts from
         out.append(d)
     bots = [{"name": name, "doc": cls.doc,
              "params": [{"name": p.name, "default": p.default, "doc": p.doc} for p in cls.params]}
@@ -158,18 +192,53 @@ def rule(game_id: Annotated[str, Path(max_length=64)],
     return found
 
 
-@router.get("/boards/{game_id}/{players}", summary="Public board data with a drawing layout (Nomad City)")
-def board(game_id: Annotated[str, Path(max_length=64)],
-          players: Annotated[int, Path(ge=1, le=16)]) -> dict[str, Any]:
+@router.get("/setup/{game_id}", summary="Whether a player count and options can be played together")
+def setup(game_id: Annotated[str, Path(max_length=64)], request: Request,
+          players: Annotated[int, Query(ge=1, le=16)]) -> dict[str, Any]:
+    """`?players=N&<option>=<value>...` (options in their text form; missing ones take their
+    default). `ok` false with the `problem` (the game's setup check, a bad value, a player
+    count the game does not have); `defaults` are the options that suit N players;
+    `outcome_kind` how such a game ends (competitive, cooperative, semi-cooperative, solo)."""
+    spec = _spec(game_id)
+    out: dict[str, Any] = {"game": spec.id, "players": players, "ok": True, "problem": None,
+                           "options": None, "defaults": None, "outcome_kind": None}
+    with contextlib.suppress(ValueError):
+        out["defaults"] = spec.default_options(players) if players in spec.player_counts else None
     try:
-        spec = game(game_id)
-    except UnknownGame as exc:
-        raise GameError(404, str(exc)) from None
-    if players not in spec.player_counts:
-        raise GameError(404, f"{spec.title} is not played by {players}")
-    found = board_data(spec.id, players)
-    if found is None:
-        raise GameError(404, f"{spec.title} has no board layout")
+        chosen = spec.validate(players, _query_options(request))
+        out["options"] = chosen
+        out["outcome_kind"] = spec.kind_of_outcome(players, chosen)
+    except ValueError as exc:
+        out.update(ok=False, problem=str(exc))
+    return out
+
+
+@router.get("/boards/{game_id}/board.js", summary="The title's browser board (its `board_js` asset)",
+            response_class=Response, responses={404: {"model": Refusal}})
+def board_script(game_id: Annotated[str, Path(max_length=64)]) -> Response:
+    spec = _spec(game_id)
+    text = spec.asset("board_js")
+    if text is None:
+        raise GameError(404, f"{spec.title} has no board script; the generic board draws it")
+    return Response(text, media_type="text/javascript; charset=utf-8",
+                    headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/boards/{game_id}/data", summary="What a board needs beyond the view (`board_data` hook)",
+            responses={404: {"model": Refusal}, 422: {"model": Refusal}})
+def board(game_id: Annotated[str, Path(max_length=64)], request: Request,
+          players: Annotated[int, Query(ge=1, le=16)]) -> dict[str, Any]:
+    """`?players=N&<option>=<value>...`: public data (the same for every seat), such as a
+    computed map layout; 404 for a title without the hook, 422 for settings it cannot play."""
+    spec = _spec(game_id)
+    hook = spec.hook("board_data")
+    if hook is None:
+        raise GameError(404, f"{spec.title} has no board data")
+    try:
+        chosen = spec.validate(players, _query_options(request))
+    except ValueError as exc:
+        raise GameError(422, str(exc)) from None
+    found: dict[str, Any] = hook(players, chosen)
     return found
 
 

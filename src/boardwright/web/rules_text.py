@@ -1,7 +1,7 @@
 """Short rule explanations for rule references such as `§5.1 Invest` or `§8 mahatma-gandhi`.
 
 The text comes from the game's rules summary (`spec.rules_doc`, a path relative to the
-project root, e.g. `docs/games/flow-of-history/rules.md`). The file is looked up next to
+project root, e.g. `docs/games/<game>/rules.md`). The file is looked up next to
 the source tree (an editable install or a checkout), in the current folder, and under
 `$BOARDWRIGHT_DOCS`; when it is not there (a wheel without docs), the section titles
 still come from the game package's `rules.SECTIONS`, if it has one.

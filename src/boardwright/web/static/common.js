@@ -1,4 +1,4 @@
-// Shared helpers: API calls and the seat tokens this browser holds (sessionStorage only).
+// Shared helpers: API calls, the seat tokens this browser holds (sessionStorage only), boards.
 "use strict";
 
 const BW = {
@@ -36,6 +36,13 @@ const BW = {
       e.append(c instanceof Node ? c : document.createTextNode(String(c)));
     }
     return e;
+  },
+  // Boards: a title's board script (served from its `board_js` asset) calls
+  // BW.registerBoard(gameId, {render(view, ctx), nameOf?, targetOf?, hint?}); see docs/web.md.
+  boards: {},
+  registerBoard(gameId, board) {
+    if (!board || typeof board.render !== "function") throw new Error(`the board of ${gameId} has no render(view, ctx)`);
+    BW.boards[gameId] = board;
   },
   SEAT_COLORS: ["#d94f4f", "#3b7dd8", "#3aa657", "#d9a521", "#8e5bc4", "#2aa6a6"],
   seatColor(s) { return BW.SEAT_COLORS[s % BW.SEAT_COLORS.length]; },

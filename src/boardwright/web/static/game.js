@@ -1,8 +1,36 @@
 // The game page: seats held by this tab, live view over server-sent events, acting by clicking.
+// The board is the title's own (its script registers itself with BW.registerBoard) or the
+// generic one; this page knows no game by name.
 "use strict";
 
 const GID = location.pathname.split("/").filter(Boolean).pop();
-const G = { seat: null, data: null, selected: null, stream: null, hotseat: true, shownVersion: -1 };
+const G = { seat: null, data: null, selected: null, stream: null, hotseat: true, shownVersion: -1,
+  board: GenericBoard, boardData: null };
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = src;
+    tag.onload = resolve;
+    tag.onerror = () => reject(new Error("could not load " + src));
+    document.head.append(tag);
+  });
+}
+
+async function loadBoard(d) {
+  // the title's board script and the data it needs beyond the view; the generic board otherwise
+  const urls = d.board || {};
+  if (!urls.script) return;
+  try { await loadScript(urls.script); } catch (e) { return; }
+  const board = BW.boards[d.game];
+  if (!board) return;
+  if (urls.data) {
+    const res = await BW.api(urls.data);
+    if (!res.ok) return;  // without its data the title's board cannot draw: stay generic
+    G.boardData = res.data;
+  }
+  G.board = board;
+}
 
 function token(seat) { return seat === null ? null : BW.tokens(GID)[seat] || null; }
 function heldSeats() { return Object.keys(BW.tokens(GID)).map(Number).sort((a, b) => a - b); }
@@ -74,18 +102,19 @@ function actionButtons(actions) {
   return out;
 }
 
-function actionsFor(cardId) {
-  const d = G.data;
-  return d.legal_actions.filter(a => {
-    const p = a.id.split(":");
-    if (p[1] === cardId) return true;
-    if (a.id === "complete" && d.view.nations && d.seat !== null && d.view.nations[d.seat].invested_in === cardId) return true;
-    return false;
-  });
+// What an action acts on (a card, a site...): the board's targetOf, else the id's second part.
+function targetOf(a, ctx) {
+  if (G.board.targetOf) return G.board.targetOf(a, G.data.view, ctx);
+  const p = a.id.split(":");
+  return p.length > 1 ? p[1] : null;
 }
 
-function cardName(id) {
-  if (G.data.game === "nomad-city") return NomadBoard.nameOf(id, G.data.view);
+function actionsFor(key, ctx) {
+  return G.data.legal_actions.filter(a => targetOf(a, ctx) === key);
+}
+
+function targetName(id, ctx) {
+  if (G.board.nameOf) return G.board.nameOf(id, G.data.view, ctx);
   // a card's name from anywhere in the view (any object with this id and a name), else the id
   let found = null;
   const walk = v => {
@@ -97,9 +126,22 @@ function cardName(id) {
   return found || id;
 }
 
+function boardCtx(d) {
+  const ctx = { actions: d.legal_actions, seat: d.seat, players: d.players, options: d.options || {},
+    data: G.boardData, selected: G.selected, seatName,
+    select: key => { G.selected = key; render(G.data); },
+    actionFor: id => d.legal_actions.find(a => a.id === id) || null,
+    choose: a => act(typeof a === "string" ? a : a.id),
+    redraw: () => { if (G.data) render(G.data); },
+    generic: view => GenericBoard.render(view, ctx) };
+  ctx.actionsOn = key => actionsFor(key, ctx);
+  return ctx;
+}
+
 function render(d) {
   G.data = d;
-  document.getElementById("title").textContent = `${d.title} · ${d.players} players · game ${d.id}`;
+  document.getElementById("title").textContent = `${d.title} · ${d.players === 1 ? "solo" : d.players + " players"} · game ${d.id}`;
+  document.getElementById("hotseat-label").hidden = d.players === 1;
   document.getElementById("status").textContent = d.over ? "· game over" : `· waiting for ${d.to_act.map(s => "seat " + s).join(", ")}`;
   renderSeatTabs();
   // hot-seat: jump to a seat this tab holds that must act now
@@ -107,30 +149,26 @@ function render(d) {
     const mine = heldSeats().filter(s => d.to_act.includes(s));
     if (mine.length && !mine.includes(G.seat)) { G.seat = mine[0]; connect(); return; }
   }
-  const ctx = { actions: d.legal_actions, seat: d.seat, selected: G.selected, seatName,
-    onCard: id => { G.selected = id; render(G.data); },
-    onNation: n => { const a = d.legal_actions.find(x => x.id === "target:" + n); if (a) act(a.id); } };
+  const ctx = boardCtx(d);
   const board = document.getElementById("board");
-  ctx.redraw = () => { if (G.data) render(G.data); };
-  board.replaceChildren(d.game === "flow-of-history" ? FlowBoard.render(d.view, ctx)
-    : d.game === "nomad-city" ? NomadBoard.render(d.view, ctx) : GenericBoard.render(d.view, ctx));
+  board.replaceChildren(G.board.render(d.view, ctx));
+  board.dataset.board = G.board === GenericBoard ? "generic" : d.game;
   // decision
   const dec = d.view.decision;
   const prompt = document.getElementById("prompt");
-  if (d.over) prompt.replaceChildren("The game is over.");
+  if (d.over) prompt.replaceChildren("The game is over" + (d.outcome ? ": " + outcomeHeadline(d.outcome) : "."));
   else if (dec) prompt.replaceChildren(dec.prompt, " ", ruleLink(dec.rule));
   else if (d.seat === null) prompt.replaceChildren("Spectating: " + (d.to_act.length ? `waiting for ${d.to_act.map(seatName).join(", ")}` : ""));
   else prompt.replaceChildren(`Waiting for ${d.to_act.map(seatName).join(", ")}…`);
   const focus = document.getElementById("focus");
   const acts = document.getElementById("actions");
-  if (G.selected && actionsFor(G.selected).length) {
-    focus.replaceChildren(BW.el("p", {}, BW.el("b", {}, "On " + cardName(G.selected) + ": "),
+  if (G.selected && actionsFor(G.selected, ctx).length) {
+    focus.replaceChildren(BW.el("p", {}, BW.el("b", {}, "On " + targetName(G.selected, ctx) + ": "),
       BW.el("button", { onclick: () => { G.selected = null; render(G.data); } }, "show all actions")));
-    acts.replaceChildren(...actionButtons(actionsFor(G.selected)));
+    acts.replaceChildren(...actionButtons(actionsFor(G.selected, ctx)));
   } else {
     G.selected = null;
-    const hint = { "flow-of-history": "Highlighted cards have actions: click one, or choose below.",
-      "nomad-city": "Highlighted sites, routes, facilities, cards and spaces have actions: click one, or choose below." }[d.game];
+    const hint = G.board.hint;
     focus.replaceChildren(d.legal_actions.length && hint ? BW.el("p", { class: "muted" }, hint) : "");
     acts.replaceChildren(...actionButtons(d.legal_actions));
   }
@@ -151,23 +189,63 @@ function render(d) {
   Object.assign(document.body.dataset, { version: d.version, over: d.over, seat: d.seat === null ? "" : d.seat });
 }
 
+function outcomeHeadline(o) {
+  // one line for every outcome kind (engine/outcome.py)
+  const reason = o.reason ? ` (${o.reason})` : "";
+  const num = v => typeof v === "number" ? String(Math.round(v * 100) / 100) : String(v);
+  const seats = list => list.map(seatName).join(", ");
+  const winners = o.winners || [];
+  switch (o.kind) {
+    case "cooperative":
+      return (o.won ? "The team won" : o.won === false ? "The team lost" : "Not decided yet") + reason +
+        (o.team_score === null || o.team_score === undefined ? "" : ` · team score ${num(o.team_score)}`);
+    case "solo":
+      return (o.won === true ? "Won" : o.won === false ? "Lost" : "Finished") + reason +
+        (o.score === null || o.score === undefined ? "" : ` · score ${num(o.score)}`);
+    case "semi-cooperative":
+      return (o.goal_met ? "The shared goal was met" : o.goal_met === false ? "The shared goal failed" : "The shared goal is open") +
+        reason + (winners.length ? ` · winner${winners.length > 1 ? "s" : ""}: ${seats(winners)}` : " · nobody wins");
+    default:
+      return winners.length > 1 ? `Shared victory: ${seats(winners)}` : winners.length ? `Winner: ${seats(winners)}` : "No winner";
+  }
+}
+
+function breakdownList(b) {
+  // a team's or solo player's breakdown: {name: value} as a small table
+  if (!b || typeof b !== "object") return null;
+  const fmt = v => v && typeof v === "object" ? JSON.stringify(v) : String(v);
+  return BW.el("table", { class: "breakdown" }, Object.entries(b).map(([k, v]) =>
+    BW.el("tr", {}, BW.el("th", {}, k.replaceAll("_", " ")), BW.el("td", {}, fmt(v)))));
+}
+
 function renderOutcome(d) {
   const panel = document.getElementById("outcome-panel");
   if (!d.over || !d.outcome) { panel.hidden = true; return; }
   panel.hidden = false;
   const o = d.outcome;
-  const rows = [];
-  const keys = o.breakdown && o.breakdown.length ? Object.keys(o.breakdown[0]) : [];
-  rows.push(BW.el("tr", {}, BW.el("th", {}, "seat"), BW.el("th", {}, "rank"), BW.el("th", {}, "score"), keys.map(k => BW.el("th", {}, k.replaceAll("_", " ")))));
-  const order = o.ranking || (o.scores || []).map((_, i) => i);
-  for (const s of order) {
-    const b = (o.breakdown || [])[s] || {};
-    const fmt = v => v && typeof v === "object" ? Object.entries(v).filter(([, x]) => x).map(([k, x]) => `${k} ${x}`).join(", ") || "—" : String(v);
-    rows.push(BW.el("tr", { class: (o.winners || []).includes(s) ? "winner" : "" }, BW.el("td", {}, seatName(s) + ((o.winners || []).includes(s) ? " ★ winner" : "")),
-      BW.el("td", { class: "num" }, o.ranks ? o.ranks[String(s)] : ""), BW.el("td", { class: "num" }, (o.scores || [])[s]),
-      keys.map(k => BW.el("td", {}, fmt(b[k])))));
+  const kind = o.kind || "competitive";
+  const won = kind === "cooperative" || kind === "solo" ? (o.won === true ? "won" : o.won === false ? "lost" : "open")
+    : kind === "semi-cooperative" && o.goal_met === false && !(o.winners || []).length ? "nobody" : "ranked";
+  const out = [BW.el("p", { class: "outcome-headline " + won, id: "outcome-headline", "data-kind": kind, "data-result": won },
+    outcomeHeadline(o))];
+  if (kind === "cooperative" || kind === "solo") {
+    if (kind === "cooperative") out.push(BW.el("p", {}, "Team: " + Array.from({ length: d.players }, (_, s) => seatName(s)).join(", ")));
+    const b = breakdownList(o.breakdown);
+    if (b) out.push(b);
+  } else {
+    const rows = [];
+    const keys = o.breakdown && o.breakdown.length ? Object.keys(o.breakdown[0]) : [];
+    rows.push(BW.el("tr", {}, BW.el("th", {}, "seat"), BW.el("th", {}, "rank"), BW.el("th", {}, "score"), keys.map(k => BW.el("th", {}, k.replaceAll("_", " ")))));
+    const order = o.ranking || (o.scores || []).map((_, i) => i);
+    for (const s of order) {
+      const b = (o.breakdown || [])[s] || {};
+      const fmt = v => v && typeof v === "object" ? Object.entries(v).filter(([, x]) => x).map(([k, x]) => `${k} ${x}`).join(", ") || "—" : String(v);
+      rows.push(BW.el("tr", { class: (o.winners || []).includes(s) ? "winner" : "" }, BW.el("td", {}, seatName(s) + ((o.winners || []).includes(s) ? " ★ winner" : "")),
+        BW.el("td", { class: "num" }, o.ranks ? o.ranks[String(s)] : ""), BW.el("td", { class: "num" }, (o.scores || [])[s]),
+        keys.map(k => BW.el("td", {}, fmt(b[k])))));
+    }
+    out.push(BW.el("table", { class: "outcome" }, rows));
   }
-  const out = [BW.el("table", { class: "outcome" }, rows)];
   if (o.tie_breaks && o.tie_breaks.length) out.push(BW.el("p", {}, "Ties: " + o.tie_breaks.map(t => typeof t === "string" ? t : JSON.stringify(t)).join("; ")));
   if (o.rule) out.push(BW.el("p", {}, ruleLink(o.rule)));
   out.push(BW.el("p", {}, BW.el("a", { href: `/api/games/${GID}/record`, target: "_blank" }, "game record (JSON)")));
@@ -241,6 +319,8 @@ async function init() {
   document.getElementById("rule-close").onclick = () => { document.getElementById("rulebox").style.display = "none"; };
   const res = await BW.api(`/api/games/${GID}`, { token: token(G.seat) });
   if (!res.ok) { document.getElementById("fatal").textContent = res.data.reason || ("error " + res.status); return; }
+  document.getElementById("board").replaceChildren(BW.el("p", { class: "muted" }, "loading the board…"));
+  await loadBoard(res.data);
   render(res.data);
   connect();
 }

@@ -1,7 +1,9 @@
 // The Flow of History drawn as SVG: market, deck by age, supply and reserve, every Nation.
+// The web app serves this file (the title's `board_js` asset) and the page loads it for
+// this game only; it registers the renderer with BW.registerBoard (docs/web.md).
 "use strict";
 
-const FlowBoard = (() => {
+(() => {
   const NS = "http://www.w3.org/2000/svg";
   const TYPE_COLORS = { Construction: "#a0703c", Government: "#7b4fa8", Knowledge: "#2f6fb5",
     Military: "#b83a3a", Leader: "#c99a16", Wonder: "#1f8f86" };
@@ -54,7 +56,7 @@ const FlowBoard = (() => {
     }
     if (opts.title) g.append(s("title", {}, opts.title));
     else g.append(s("title", {}, `${c.name} (${c.type}, age ${c.age})` + (acts.length ? "\nclick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
-    if (acts.length) g.addEventListener("click", () => ctx.onCard(c.id));
+    if (acts.length) g.addEventListener("click", () => ctx.select(c.id));
     return g;
   }
 
@@ -146,10 +148,23 @@ const FlowBoard = (() => {
           stack.length > 1 ? [`×${stack.length} (covers ${stack.length - 1})`] : [];
         g.append(card(topCard, x, yy, ctx, { extra, title: `${t}: ${names.join(", ")} (top: ${topCard.name})` }));
       });
-      if (acts.length) g.addEventListener("click", () => ctx.onNation(n.seat));
+      if (acts.length) g.addEventListener("click", () => ctx.choose(acts[0]));
       svg.append(g);
     });
     return svg;
   }
-  return { render };
+  // What an action acts on: the card its id names; "complete" acts on the seat's invested card.
+  function targetOf(a, view, ctx) {
+    if (a.id === "complete") {
+      const mine = ctx.seat === null || !view.nations ? null : view.nations[ctx.seat];
+      return mine && mine.invested_in ? mine.invested_in : null;
+    }
+    const p = a.id.split(":");
+    return p.length > 1 ? p[1] : null;
+  }
+
+  BW.registerBoard("flow-of-history", {
+    render, targetOf,
+    hint: "Highlighted cards have actions: click one, or choose below.",
+  });
 })();

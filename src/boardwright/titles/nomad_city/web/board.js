@@ -2,10 +2,12 @@
 // Red Zone), the facility market, City Style cards and every player's City board; with the
 // Corporation Module also the corporations' tracks, Highway tokens, Operators in play and
 // the cards returned to the box (nothing of it when the module is off).
-// The map's layout comes from GET /api/boards/nomad-city/{players} (computed on the server).
+// The web app serves this file (the title's `board_js` asset) and the page loads it for this
+// game only; the map's layout is the title's `board_data` hook (layout.py), handed over as
+// ctx.data. It registers the renderer with BW.registerBoard (docs/web.md).
 "use strict";
 
-const NomadBoard = (() => {
+(() => {
   const NS = "http://www.w3.org/2000/svg";
   const W = 1200, MAPW = 1180, MAPH = 700, TOP = 44, SIDEH = 250;
   const SITE_FILL = { green: "#d5ecc8", yellow: "#f6e7a6", red: "#f3c4bb" };
@@ -14,7 +16,9 @@ const NomadBoard = (() => {
   const RES = { orirock: ["Rock", "#8d7b68"], shard: ["Shard", "#2fa3b6"], oriron: ["Iron", "#5d6d7e"] };
   const CORP_TOP = 5;  // the highest cooperation level
   const REGION_TINT = ["#c9b68f", "#9fc5c0", "#c3b0d6", "#b9cf94", "#e0b58f", "#a9bde0", "#d8c27a", "#c7a0a0"];
-  const cache = {}, loading = {};
+
+  // this board's own style: what can be clicked glows under the pointer
+  document.head.append(BW.el("style", {}, "#nomad-board .nc-actionable:hover { filter: drop-shadow(0 0 4px #ff9d00); }"));
 
   function s(tag, attrs = {}, ...kids) {
     const e = document.createElementNS(NS, tag);
@@ -25,25 +29,14 @@ const NomadBoard = (() => {
   const text = (x, y, str, attrs = {}) => s("text", Object.assign({ x, y, "font-size": 13 }, attrs), str);
   const title = str => s("title", {}, str);
 
-  function load(players, redraw) {
-    if (cache[players] !== undefined || loading[players]) return cache[players];
-    loading[players] = true;
-    BW.api(`/api/boards/nomad-city/${players}`).then(res => {
-      loading[players] = false;
-      cache[players] = res.ok ? res.data : false;  // false: draw the generic tables instead
-      redraw();
-    });
-    return null;
-  }
-
   // The object an action id names: its second part (site, route, facility card, style, cell, character).
   function targetOf(id) {
     const p = id.split(":");
     return p.length > 1 ? p[1] : null;
   }
 
-  function nameOf(id, view) {
-    const b = cache[view && view.players ? view.players.length : 4] || Object.values(cache).find(x => x);
+  function nameOf(id, view, ctx) {
+    const b = ctx.data;
     if (!b || !id) return id;
     const type = id.split("#")[0];
     if (b.facilities[type]) return `${b.facilities[type].name} (${id})`;
@@ -61,7 +54,7 @@ const NomadBoard = (() => {
     g.setAttribute("class", "nc-actionable card-actionable");
     g.setAttribute("data-target", key);
     g.append(title("click: " + acts.map(a => a.label).join(" / ").slice(0, 400)));
-    g.addEventListener("click", ev => { ev.stopPropagation(); ctx.onCard(key); });
+    g.addEventListener("click", ev => { ev.stopPropagation(); ctx.select(key); });
     return g;
   }
 
@@ -491,10 +484,7 @@ const NomadBoard = (() => {
   }
 
   function render(view, ctx) {
-    const players = (view.players || []).length;
-    const b = load(players, ctx.redraw);
-    if (b === false) return GenericBoard.render(view, ctx);
-    if (!b) return BW.el("p", { class: "muted" }, "loading the board…");
+    const b = ctx.data;
     const byTarget = new Map();
     for (const a of ctx.actions) {
       const t = targetOf(a.id);
@@ -540,5 +530,9 @@ const NomadBoard = (() => {
     return null;
   }
 
-  return { render, nameOf, targetOf };
+  BW.registerBoard("nomad-city", {
+    render, nameOf,
+    targetOf: a => targetOf(a.id),
+    hint: "Highlighted sites, routes, facilities, cards and spaces have actions: click one, or choose below.",
+  });
 })();

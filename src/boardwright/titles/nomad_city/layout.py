@@ -1,7 +1,7 @@
-"""Static board data for the front end's game-specific renderers.
+"""Nomad City's board data for the browser board (`web/board.js`): the `board_data` hook.
 
-Nomad City's map data has no coordinates, so a readable layout is computed here, once
-per board and deterministically: the Red Zone's sites on a ring in the middle, every
+The map data has no coordinates, so a readable layout is computed here, once per board
+and deterministically: the Red Zone's sites on a ring in the middle, every
 other site placed by its hop distance to them, then relaxed by stress majorization
 (graph distances become drawing distances) and pushed apart where sites would overlap.
 Everything served is public component data (the same for every seat).
@@ -15,7 +15,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from boardwright.titles.nomad_city.content import Content
+    from collections.abc import Mapping
+
+    from .content import Content
 
 WIDTH = 1180.0
 HEIGHT = 700.0
@@ -164,7 +166,7 @@ def _label_spot(cx: float, cy: float, pts: list[tuple[float, float]],
 
 @lru_cache(maxsize=8)
 def _nomad(players: int) -> dict[str, Any]:
-    from boardwright.titles.nomad_city.content import load
+    from .content import load
 
     content = load()
     board = content.board(players)
@@ -216,7 +218,7 @@ def _nomad_module(content: Content) -> dict[str, Any]:
     """The Corporation Module's components: each corporation's name and a short text per
     level 1-5 ("effect: ..." where reaching the level unlocks an effect to trigger later),
     and Rhine Lab's Department tiles with their rewards for levels 2-5."""
-    from boardwright.titles.nomad_city.steps import describe
+    from .steps import describe
 
     corps = content.corporations
     return {
@@ -230,8 +232,9 @@ def _nomad_module(content: Content) -> dict[str, Any]:
     }
 
 
-def board_data(game_id: str, players: int) -> dict[str, Any] | None:
-    """Public board data with a layout for games that have one; None for the others."""
-    if game_id == "nomad-city":
-        return _nomad(players)
-    return None
+def board_data(players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The `board_data` hook: public board data with a layout (the same for every seat).
+
+    It depends on the player count only; the Corporation Module's components are always
+    included (the view's `corporations` says which are in play)."""
+    return _nomad(players)
