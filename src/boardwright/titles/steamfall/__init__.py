@@ -1,0 +1,1 @@
+"""Crisis at Steamfall (in development)."""

@@ -1,0 +1,332 @@
+"""The effect grammar and every Steamfall component, as pydantic models.
+
+One grammar serves every card: `costs : gains`, where `costs` and `gains` are lists of
+alternatives ("/" and "or"), each alternative a bundle of terms. An effect may carry a
+compulsory cause (start of round, end of round, on enter), a compulsory condition ("in
+order to"), an influence-cube cost (usable remotely from a revealed secret location under
+your influence), Utilize, an activation limit and, on items, a timing word. Passive
+limitations and bonuses are `Modifier`s; quests and complication solutions count game
+events (`Trigger`). Rules sections: docs/games/steamfall/rules.md §6.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from boardwright.engine.data import Record
+
+ACTIONS = ("movement", "manipulate", "engineering", "special", "charm", "violence")
+RESOURCES = ("scrap", "steam", "insight", "vp", "stamina")
+#: actions a stamina token may stand in for (§5.5)
+STAMINA_FOR = ("movement", "manipulate", "engineering", "charm", "violence")
+
+What = Literal[
+    # actions and resources (cost or gain)
+    "movement", "manipulate", "engineering", "special", "charm", "violence",
+    "scrap", "steam", "insight", "vp", "stamina",
+    # power: from the item the effect is on (cost) or onto an item of yours (gain)
+    "power",
+    # item cards: discard from hand (cost) or draw (gain)
+    "workshop", "relic",
+    # gains only
+    "mood_up", "mood_down", "draw_discard", "play_item", "quest_progress", "progress",
+    "teleport", "explore_ruins", "civilian", "completion", "power_any", "pick_up",
+]
+COST_ONLY: frozenset[str] = frozenset()
+GAIN_ONLY = frozenset({"mood_up", "mood_down", "draw_discard", "play_item", "quest_progress",
+                       "progress", "teleport", "explore_ruins", "civilian", "completion", "power_any", "pick_up"})
+
+
+class Term(BaseModel):
+    """One symbol with its count: `4 scrap`, `2 movement`, `draw 2 discard 1`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    what: What
+    n: int = 1
+    #: draw_discard: how many of the drawn cards are discarded
+    discard: int = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> Term:
+        if self.n < 1:
+            raise ValueError("a term counts at least 1")
+        if self.what == "draw_discard" and not 0 < self.discard < self.n:
+            raise ValueError("draw_discard discards at least one and fewer than it draws")
+        return self
+
+
+Bundle = list[Term]
+Cause = Literal["", "start_of_round", "end_of_round", "on_enter"]
+Timing = Literal["", "power", "impact", "trigger", "modded", "passive", "modded_passive",
+                 "destroy", "trash", "action"]
+ConditionKind = Literal["discard_civilian", "escort_keyword", "item_keyword", "in_area_ruins",
+                        "discard_civilian_keyword"]
+
+
+class Condition(BaseModel):
+    """A compulsory "in order to" condition: part of the cost (§6.5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: ConditionKind
+    arg: str = ""
+
+
+ModifierKind = Literal[
+    "escort_limit", "token_cost", "max_scrap_per_manipulate", "secret_enter_cost",
+    "district_enter_cost", "encounter_cost", "item_cost_scrap", "cipher_discount",
+    "no_mood_reset", "reset_bonus", "end_vp_influence", "market_keep", "no_stamina_use",
+]
+
+
+class Modifier(BaseModel):
+    """A passive rule change while its card is in effect (limitations and bonuses)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: ModifierKind
+    n: int = 1
+    arg: str = ""
+
+
+TriggerEvent = Literal[
+    "explore_ruins", "escort", "play_item", "reveal_location", "place_cube", "enter_district",
+    "reset_mood", "add_token", "complete_quest", "spend_scrap", "spend_steam", "spend_violence",
+    "spend_charm", "pick_up", "attach", "break_cipher",
+]
+
+
+class Trigger(BaseModel):
+    """A game event that advances a quest or a complication (one step per occurrence)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    event: TriggerEvent
+    arg: str = ""
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    cause: Cause = ""
+    timing: Timing = ""
+    influence: bool = False
+    utilize: bool = False
+    costs: list[Bundle] = []
+    condition: Condition | None = None
+    gains: list[Bundle] = []
+    passive: list[Modifier] = []
+    #: activation limit: items default to once per turn (§6.6)
+    limit: Literal["any", "once_per_turn", "once_per_game"] = "any"
+
+    @model_validator(mode="after")
+    def _check(self) -> Effect:
+        if self.cause and any(self.costs):
+            raise ValueError("a compulsory cause replaces the cost")
+        for bundle in self.costs:
+            for t in bundle:
+                if t.what in GAIN_ONLY:
+                    raise ValueError(f"{t.what} cannot be a cost")
+        if self.timing in ("passive", "modded_passive"):
+            if self.gains or self.costs:
+                raise ValueError("a passive effect has modifiers only")
+        elif self.passive:
+            raise ValueError("modifiers belong to passive effects")
+        if self.utilize and len(self.costs) != 1:
+            raise ValueError("a Utilize effect has exactly one cost bundle")
+        return self
+
+
+Scenario = Literal["always", "competitive", "cooperative"]
+
+
+class District(Record):
+    name: str
+    type: Literal["central", "city", "ancient"]
+    #: triangles on the red pathway of each side, north, east, south, west (cost to enter)
+    pathways: list[int]
+    #: start-of-round drops: ruins, civilian, mechanized, scrap2, steam, workshop, event, crisis
+    drops: list[Literal["ruins", "civilian", "mechanized", "scrap2", "steam", "workshop", "event",
+                        "crisis"]]
+    effects: list[Effect] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> District:
+        if len(self.pathways) != 4 or min(self.pathways) < 1:
+            raise ValueError("four pathways of at least one triangle")
+        return self
+
+
+class ActionToken(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    gains: Bundle
+
+
+class Column(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    capacity: int
+    start: list[str]
+
+
+class MoodGroup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: the two adjacent levels the group sits between (nearer zero first)
+    between: tuple[int, int]
+    gains: Bundle
+
+
+class Character(Record):
+    name: str
+    tokens: list[ActionToken]
+    columns: list[Column]
+    mood_min: int
+    mood_max: int
+    mood_groups: list[MoodGroup]
+
+    @model_validator(mode="after")
+    def _check(self) -> Character:
+        ids = [t.id for t in self.tokens]
+        if len(ids) != len(set(ids)):
+            raise ValueError("token ids repeat")
+        if len(self.columns) != 4:
+            raise ValueError("four columns")
+        placed = [t for c in self.columns for t in c.start]
+        if any(t not in ids for t in placed) or len(placed) != len(set(placed)):
+            raise ValueError("starting tokens must be distinct tokens of the character")
+        for c in self.columns:
+            if len(c.start) > c.capacity:
+                raise ValueError("a column holds no more than its capacity")
+        for g in self.mood_groups:
+            a, b = g.between
+            if abs(b) != abs(a) + 1 or (a != 0 and (a > 0) != (b > 0)) or not \
+                    self.mood_min <= min(a, b) <= max(a, b) <= self.mood_max:
+                raise ValueError(f"mood group {g.between} is not between adjacent levels on the track")
+        return self
+
+
+class Ability(Record):
+    character: str
+    scenario: Literal["incredible-invention", "incredible-invention-solo", "cipher-race"]
+    name: str
+    effects: list[Effect]
+
+
+class Item(Record):
+    name: str
+    deck: Literal["workshop", "relic"]
+    kind: Literal["base", "addon", "module", "plain"]
+    scenario: Scenario = "always"
+    cipher: bool = False
+    cost: list[Bundle] = []
+    #: power gauge: green segments (recharge and starting power) and total segments
+    green: int = 0
+    gauge: int = 0
+    #: manual charge (grey box): pay this to add 1 power
+    charge: list[Bundle] = []
+    keywords: list[str] = []
+    effects: list[Effect] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> Item:
+        if self.green > self.gauge:
+            raise ValueError("more green segments than segments")
+        if self.kind in ("base", "module") and self.gauge == 0:
+            raise ValueError("base items and power modules have a power gauge")
+        for e in self.effects:
+            if e.timing == "" or e.timing == "action":
+                raise ValueError("an item effect names its timing word")
+            if e.timing == "trigger" and self.kind != "addon":
+                raise ValueError("Trigger effects are on add-ons")
+        return self
+
+
+class Quest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    trigger: Trigger
+    n: int
+    reward: Bundle
+
+
+class Civilian(Record):
+    name: str
+    keyword: Literal["", "VIP", "SECRET", "WANTED"] = ""
+    scenario: Scenario = "always"
+    passive: list[Modifier] = []
+    action: Effect
+    quest: Quest
+
+
+class SecretLocation(Record):
+    name: str
+    scenario: Scenario = "always"
+    cipher: bool = False
+    drop: Literal["", "scrap2", "steam", "workshop", "civilian", "ruins", "insight"] = ""
+    effects: list[Effect]
+
+
+class Event(Record):
+    name: str
+    drops: list[Literal["scrap2", "steam", "workshop", "civilian", "ruins"]] = []
+    removal: Literal["immediate", "end_of_round", "after_use"] = "end_of_round"
+    effects: list[Effect] = []
+
+
+class RuinsToken(Record):
+    unexplored: Effect
+    explored: Effect
+
+
+class InventionSide(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: per round: marketing (VP), permissions (cubes from secret locations), completion
+    rows: list[tuple[int, int, int]]
+
+
+class InventionCard(Record):
+    players: int
+    normal: InventionSide
+    hard: InventionSide
+
+
+class Complication(Record):
+    name: str
+    limitation: list[Modifier]
+    solution: Trigger | None = None
+    #: a solution paid as an effect instead of counted from events
+    paid: Effect | None = None
+    plus_one: bool = False
+
+
+class Cipher(Record):
+    color: Literal["red", "green", "blue"]
+    action: Literal["violence", "charm", "movement"]
+    actions: int
+    insight: int
+
+
+class Tablet(Record):
+    ciphers: list[Literal["red", "green", "blue"]]
+
+
+class Layout(Record):
+    players: list[int]
+    #: (row, column, type) of each district
+    cells: list[tuple[int, int, Literal["central", "city", "ancient"]]]
+
+
+class Components(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    districts: list[District]
+    layouts: list[Layout]
+    characters: list[Character]
+    abilities: list[Ability]
+    items: list[Item]
+    civilians: list[Civilian]
+    locations: list[SecretLocation]
+    events: list[Event]
+    ruins: list[RuinsToken]
+    inventions: list[InventionCard]
+    complications: list[Complication]
+    ciphers: list[Cipher]
+    tablets: list[Tablet]
