@@ -146,9 +146,10 @@ def test_simulate_writes_one_line_per_game(tmp_path: Path) -> None:
     lines = _lines(out_file)
     assert len(lines) == 3
     for i, line in enumerate(lines):
-        assert set(line) >= {"game", "seed", "players", "options", "bots", "scores", "winners",
+        assert set(line) >= {"game", "kind", "seed", "players", "options", "bots", "scores", "winners",
                              "decisions", "seconds"}
         assert line["game"] == GAME and line["seed"] == 40 + i and line["players"] == 3
+        assert line["kind"] == "competitive"
         assert line["bots"] == ["random", "greedy", "random"]
         assert isinstance(line["scores"], list) and len(line["scores"]) == 3
         assert isinstance(line["winners"], list) and line["winners"]

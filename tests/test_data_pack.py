@@ -40,3 +40,52 @@ def test_bad_pack_names_card_and_field(tmp_path: Path) -> None:
     pack = str(_pack(tmp_path, stripe={"attack": -1}))
     with pytest.raises(DataError, match="barracks"):
         bw.game("flow-of-history").new_game(3, seed=1, data=pack)
+
+
+# ---------------------------------------------------------------- the data_pack hook
+def test_every_data_hook_is_a_data_hook() -> None:
+    from boardwright.engine.datapack import DataHook
+
+    with_packs = [g for g in bw.games() if bw.game(g).hook("data_pack") is not None]
+    assert {"flow-of-history", "nomad-city"} <= set(with_packs)
+    for game_id in with_packs:
+        hook = bw.game(game_id).hook("data_pack")
+        assert isinstance(hook, DataHook) and hook.files
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from boardwright.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_a_game_without_a_data_pack_says_so(tmp_path: Path) -> None:
+    assert bw.game("beacon").hook("data_pack") is None
+    code, out = _cli("data", "export", "beacon", str(tmp_path / "x"))
+    assert code == 2 and "beacon" in out and "has no data pack" in out
+    code, out = _cli("data", "validate", str(tmp_path), "--game", "beacon")
+    assert code == 2 and "has no data pack" in out
+
+
+def test_validate_infers_the_game_from_the_files(tmp_path: Path) -> None:
+    flow = tmp_path / "flow"
+    assert _cli("data", "export", "flow-of-history", str(flow))[0] == 0
+    code, out = _cli("data", "validate", str(flow))
+    assert code == 0 and "valid data pack for flow-of-history" in out
+    nomad = tmp_path / "nomad"
+    assert _cli("data", "export", "nomad-city", str(nomad))[0] == 0
+    code, out = _cli("data", "validate", str(nomad))
+    assert code == 0 and "valid data pack for nomad-city" in out
+    (nomad / "cards.json").write_text((flow / "cards.json").read_text())
+    code, out = _cli("data", "validate", str(nomad))
+    assert code == 2 and "several games" in out and "--game" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("mine")
+    code, out = _cli("data", "validate", str(empty))
+    assert code == 2 and "cannot tell which game" in out and "cards.json" in out and "--game" in out

@@ -119,3 +119,33 @@ def test_cli_ray_backend(local_ray: None, tmp_path: Path) -> None:
         for line in out[backend]:
             line.pop("seconds")
     assert out["local"] == out["ray"]
+
+
+# ---------------------------------------------------------------- outcome kinds (Beacon)
+BEACON_MODES = (("solo", 1), ("cooperative", 2), ("semi-cooperative", 3), ("competitive", 2))
+
+
+def test_results_carry_the_outcome_kind() -> None:
+    for mode, players in BEACON_MODES:
+        results = simulate("beacon", 3, players, "greedy,random", seed=5, options={"mode": mode})
+        assert {r.kind for r in results} == {mode}
+        for r in results:
+            d = r.to_dict()
+            assert d["kind"] == mode and set(d) >= {"won", "goal_met", "team_score"}
+            if mode in ("solo", "cooperative"):
+                assert isinstance(r.won, bool) and r.team_score is not None
+                assert r.winners == (list(range(players)) if r.won else [])
+
+
+def test_ray_backend_every_outcome_kind(local_ray: None, tmp_path: Path) -> None:
+    for mode, players in BEACON_MODES:
+        local = simulate("beacon", 4, players, "greedy,random", seed=9, options={"mode": mode})
+        remote = simulate("beacon", 4, players, "greedy,random", seed=9, options={"mode": mode},
+                          workers=2, backend="ray")
+        assert _plain(local) == _plain(remote)
+    path = tmp_path / "solo.jsonl"
+    result = runner.invoke(app, ["simulate", "beacon", "--games", "4", "--players", "1", "--option",
+                                 "mode=solo", "--backend", "ray", "--workers", "2", "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "ray backend" in result.output and "success rate" in result.output
+    assert {json.loads(x)["kind"] for x in path.read_text().splitlines()} == {"solo"}

@@ -129,14 +129,14 @@ def simulate(
     heading = (f"{spec.title}: {games_n} games, {n} player{'s' if n != 1 else ''}, {kind}"
                + (f" ({chosen})" if chosen else "")
                + f", seeds {seed}..{seed + games_n - 1}" + (", bots rotated" if rotate else ""))
+    console.print(f"[bold]{escape(heading)}[/]", soft_wrap=True)
     if kind in ("cooperative", "solo"):
-        _shared_tables(console, summary, results, heading, kind, rotate)
+        _shared_tables(console, summary, results, "Success" if kind == "cooperative" else "Solo results",
+                       kind, rotate)
     else:
         if kind == "semi-cooperative" and summary.success is not None:
-            console.print(escape(heading))
             console.print(_rates_table("Shared goal", [summary.success]))
-            heading = "Win rates per seat"
-        _seat_tables(console, summary, results, heading, rotate)
+        _seat_tables(console, summary, results, "Win rates per seat", rotate)
         if kind == "semi-cooperative" and summary.nobody is not None:
             console.print(_rates_table("Nobody won", [summary.nobody]))
     note = "shared wins count 1/k for each of k winners · " if kind not in ("cooperative", "solo") else ""
@@ -144,11 +144,12 @@ def simulate(
                   f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
                   f"({summary.decisions_min}–{summary.decisions_max}) · "
                   f"{summary.decisions_total / wall if wall > 0 else 0:,.0f} decisions/s "
-                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})")
+                  f"({wall:.2f} s wall, {backend} backend, {n_workers} worker{'s' if n_workers > 1 else ''})",
+                  soft_wrap=True)
     if out is not None:
-        console.print(f"{len(results)} games written to {escape(str(out))}")
+        console.print(f"{len(results)} games written to {escape(str(out))}", soft_wrap=True)
     if records is not None:
-        console.print(f"{len(results)} records saved in {escape(str(records))}")
+        console.print(f"{len(results)} records saved in {escape(str(records))}", soft_wrap=True)
 
 
 
