@@ -25,8 +25,11 @@ HOOKS: dict[str, str] = {
     "terminal_view": "render(console, view, seat) -> None: the board in the terminal (Rich)",
     "board_data": "data(players, options) -> dict: JSON the browser board needs that the "
                   "view does not carry (a computed map layout, say)",
-    "data_pack": "a DataHook: the data files, export(folder, force) and validate(folder)",
-    "docs": "generate(root) -> dict[path, text]: the generated docs pages of the game",
+    "data_pack": "a DataHook (engine/datapack.py): files (the file names), export(folder, force) "
+                 "-> list[Path] (FileExistsError for an existing file unless force) and "
+                 "validate(folder) -> DataReport",
+    "docs": "generate(root: Path) -> dict[str, str]: the game's generated docs pages, by path "
+            "relative to the repository `root` (scripts/gen_docs.py writes or checks them)",
 }
 
 ASSETS: dict[str, str] = {
