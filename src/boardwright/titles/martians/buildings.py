@@ -1,0 +1,280 @@
+"""The buildings' actions (§6): what each costs, when it can be done, what it does.
+
+`offers(s, corp, building, time)` lists the actions a corporation could perform in a
+building with that much time: one function decides it for placing a marker (§5.2: never
+without the means for an action) and for the building's own decision (§5.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from boardwright.engine.actions import Action, Decision
+
+from . import excavation
+from .rules import BUILDING_SECTION, ref
+from .setup import remove_token, uses_commissions, uses_scenario
+
+if TYPE_CHECKING:
+    from .state import MartiansState
+
+CONSTRUCTION_COST = {"energy": 1, "regolith": 1, "supplies": 1}
+
+
+class Offer(NamedTuple):
+    id: str
+    label: str
+    kind: str  # one action of the building: never twice with one marker (§5.2)
+    time: int
+
+
+def closed(s: MartiansState, building: str) -> bool:
+    """A building or installation an event has shut until the end of the cycle (§10)."""
+    if not s.event_active:
+        return False
+    ev = s.content.events[s.event_active]
+    return ev.effect == "closed" and ev.params.get("building") == building
+
+
+def installations_of(s: MartiansState, corp: int) -> int:
+    return sum(v.count(corp) for v in s.install.values())
+
+
+def condition_met(s: MartiansState, condition: str) -> bool:
+    if condition == "all_built":
+        return not s.unbuilt
+    if condition == "two_colony_technologies":
+        return len(s.colony_tech) >= 2
+    if condition == "fourth_colonist":
+        return any(n >= 4 for n in s.colonists)
+    if condition == "four_upgrades":
+        return 8 - sum(len(v) for v in s.upgrades.values()) >= 4
+    if condition == "three_installations":
+        return sum(len(v) for v in s.install.values()) >= 3
+    return True
+
+
+def research_time(s: MartiansState, corp: int, tile: str) -> int:
+    rec = s.content.research[tile]
+    cut = 1 if rec.flask and any(a.startswith("scientist") for a in s.assistants[corp]) else 0
+    return max(1, rec.time - cut)
+
+
+def crop_terms(s: MartiansState, corp: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The harvest's cost and yield with weather, event and botanist modifiers (§6.8)."""
+    rec = s.content.crops[s.crop[corp].split("#")[0]]
+    w = s.content.weather[s.weather.split("#")[0]]
+    cost = dict(rec.cost)
+    if "energy" in cost:
+        cost["energy"] = max(0, cost["energy"] + w.harvest_energy)
+    gain = dict(rec.gain)
+    more = w.harvest_food + sum(1 for a in s.assistants[corp] if a.startswith("botanist"))
+    if s.event_active and s.content.events[s.event_active].effect == "harvest":
+        more += int(s.content.events[s.event_active].params["amount"])
+    gain["food"] = max(0, gain.get("food", 0) + more)
+    return cost, gain
+
+
+def construction_offers(s: MartiansState, corp: int) -> list[Offer]:
+    """Construction, upgrade and installation development (§6.4), cost aside from time."""
+    if not s.can_pay(s.purse(corp), CONSTRUCTION_COST):
+        return []
+    out = [Offer(f"build:{b}", f"remove the build token of {b}: +3 reputation", "build", 1)
+           for b in sorted(s.unbuilt)]
+    out += [Offer(f"upgrade:{b}", f"remove an upgrade token of {b}: +3 reputation", "upgrade", 1)
+            for b in sorted(s.upgrades) if s.upgrades[b]]
+    if installations_of(s, corp) < 2:
+        out += [Offer(f"install:{i}", f"place a marker on the {i} installation", "install", 1)
+                for i in sorted(s.install) if i not in s.unbuilt and not closed(s, i)]
+    return out
+
+
+def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]:
+    c = s.content
+    p = s.purse(corp)
+    out: list[Offer] = []
+    energy = s.have(p, "energy") >= 1
+    if building == "moxie" and energy:
+        out += [Offer(f"oxygen:{q + 1}", f"remove an oxygen token from Q{q + 1}: +2 reputation", "oxygen", 1)
+                for q in s.allowed_quarters(corp) if s.quarters[q][0]]
+    elif building == "hospital":
+        if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
+            out.append(Offer("medicine", "make 1 medicine", "medicine", 1))
+    elif building == "water":
+        if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
+            out.append(Offer("water", "purify 2 drinking water", "water", 1))
+    elif building == "construction":
+        out += construction_offers(s, corp)
+    elif building == "excavation":
+        if energy and excavation.can_excavate(s, corp):
+            out.append(Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1))
+    elif building == "landing_pod":
+        for tile in s.research_board:
+            rec = c.research[tile]
+            if s.can_pay(p, rec.cost, rec.minerals):
+                t = research_time(s, corp, tile)
+                out.append(Offer(f"research:{tile}", f"research {rec.name}: {t} time, {rec.credits} credits",
+                                 "research", t))
+        for n in (1, 2):
+            if s.supply["supplies"] >= n:
+                out.append(Offer(f"supplies:{n}", f"take {n} supplies", "supplies", n))
+        if uses_scenario(s):
+            done = {r for r, _ in s.requirements_done}
+            for req in c.scenarios[int(s.options["scenario"])].requirements:
+                ready = req.id not in done and condition_met(s, req.condition)
+                if ready and s.can_pay(p, req.cost, req.minerals):
+                    out.append(Offer(f"mission:{req.id}", f"realise {req.id}: +{req.reputation}",
+                                     "mission", 1))
+        if uses_commissions(s):
+            for card in s.commissions_open:
+                rec2 = c.commissions[card]
+                if s.can_pay(p, rec2.cost, rec2.minerals):
+                    out.append(Offer(f"commission:{card}", f"complete {card}: +{rec2.reputation}",
+                                     "mission", 1))
+    elif building == "greenhouses":
+        cost, _ = crop_terms(s, corp)
+        if s.can_pay(p, cost):
+            out.append(Offer("harvest", "harvest your crop tile", "harvest", 1))
+        if energy:
+            mine = s.crop[corp].split("#")[0]
+            for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
+                out.append(Offer(f"crops:{kind}", f"change your crop tile to {kind}", "crops", 1))
+    elif building == "laboratory" and energy:
+        for tech in c.technologies.values():
+            if tech.kind == "corporation":
+                if tech.id not in s.corp_tech[corp]:
+                    out.append(Offer(f"tech:{tech.id}", f"develop {tech.name} ({tech.time} time)",
+                                     "corp_tech", tech.time))
+            elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
+                         for t, who, _ in s.colony_tech):
+                out.append(Offer(f"tech:{tech.id}", f"develop {tech.name} for the colony: +3 reputation",
+                                 "colony_tech", tech.time))
+    elif building == "education" and s.have(p, "credits") >= 2:
+        ex = len(s.experts[corp])
+        asn = len(s.assistants[corp])
+        pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
+        first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
+        out += [Offer(f"hire:{card}", f"employ the {kind}", "hire", 0)
+                for kind, card in sorted(first.items())]
+    return [o for o in out if o.time <= time]
+
+
+def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    corp = int(task[1])
+    b = s.turn["building"]
+    done = s.turn["done"]
+    acts = [Action(o.id, f"{o.label} [{o.time} time]") for o in offers(s, corp, b, s.turn["time"])
+            if o.kind not in done]
+    if done:
+        acts.append(Action("leave", "leave the building"))
+    return Decision(s.seat_of(corp), "building",
+                    f"{s.name(corp)} in {s.content.buildings[b].name}: {s.turn['time']} time left",
+                    ref(BUILDING_SECTION[b]), tuple(acts))
+
+
+def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    if action_id == "leave":
+        s.tasks.pop()
+        s.turn["building"] = ""
+        return
+    b = s.turn["building"]
+    offer = next(o for o in offers(s, corp, b, s.turn["time"]) if o.id == action_id)
+    s.turn["time"] -= offer.time
+    s.turn["done"].append(offer.kind)
+    perform(s, corp, offer.id, ref(BUILDING_SECTION[b]))
+
+
+def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
+    """Pay for and carry out one building action (time already paid)."""
+    c = s.content
+    p = s.purse(corp)
+    kind, _, arg = action_id.partition(":")
+    if kind == "oxygen":
+        s.pay(p, {"energy": 1})
+        remove_token(s, int(arg) - 1, "oxygen")
+        s.add_reputation(corp, 2, rule, f"removes an oxygen token from Q{arg}")
+    elif kind == "medicine":
+        s.pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1})
+        s.gain(p, "medicine", 1)
+        s.say(corp, "makes 1 medicine", rule)
+    elif kind == "water":
+        s.pay(p, {"energy": 1, "dirty_ice": 1})
+        n = s.gain(p, "drinking_water", 2)
+        s.say(corp, f"purifies {n} drinking water", rule)
+    elif kind in ("build", "upgrade", "install"):
+        construct(s, corp, kind, arg, ref("6.4"))
+    elif kind == "excavate":
+        s.pay(p, {"energy": 1})
+        excavation.start(s, corp)
+    elif kind == "research":
+        rec = c.research[arg]
+        s.pay(p, rec.cost, rec.minerals, remove=True)
+        s.research_board.remove(arg)
+        s.research_out.append(arg)
+        s.gain(p, "credits", rec.credits)
+        s.stats[corp]["research"] += 1
+        s.say(corp, f"researches {rec.name} for the Space Agency: +{rec.credits} credits", ref("6.7"))
+    elif kind == "supplies":
+        n = s.gain(p, "supplies", int(arg))
+        s.say(corp, f"takes {n} supplies", ref("6.7"))
+    elif kind == "mission":
+        req = next(r for r in c.scenarios[int(s.options["scenario"])].requirements if r.id == arg)
+        s.pay(p, req.cost, req.minerals)
+        s.requirements_done.append([arg, corp])
+        s.add_reputation(corp, req.reputation, ref("6.7"), f"realises the scenario requirement {arg}")
+    elif kind == "commission":
+        rec2 = c.commissions[arg]
+        s.pay(p, rec2.cost, rec2.minerals)
+        s.commissions_open.remove(arg)
+        s.commissions_out.append(arg)
+        s.stats[corp]["commissions"] += 1
+        s.add_reputation(corp, rec2.reputation, ref("6.7"), f"completes {arg}")
+        if s.commission_deck:
+            new = s.commission_deck.pop()
+            s.commissions_open.append(new)
+            s.say(corp, f"a new commission is drawn: {new}", ref("6.7"))
+    elif kind == "harvest":
+        cost, gain = crop_terms(s, corp)
+        s.pay(p, cost)
+        got = [f"{s.gain(p, k, n)} {k}" for k, n in gain.items() if n]
+        s.say(corp, f"harvests {', '.join(got) or 'nothing'}", ref("6.8"))
+    elif kind == "crops":
+        s.pay(p, {"energy": 1})
+        new = next(t for t in s.crop_supply if t.split("#")[0] == arg)
+        s.crop_supply.remove(new)
+        s.crop_supply.append(s.crop[corp])
+        s.crop_supply.sort()
+        s.crop[corp] = new
+        s.say(corp, f"changes its crop tile to {arg}", ref("6.8"))
+    elif kind == "tech":
+        s.pay(p, {"energy": 1})
+        tech = c.technologies[arg]
+        if tech.kind == "corporation":
+            s.corp_tech[corp].append(arg)
+            s.say(corp, f"develops {tech.name} on its corporation card", ref("8"))
+        else:
+            s.colony_tech.append([arg, corp, s.cycle])
+            s.add_reputation(corp, 3, ref("6.9"), f"develops {tech.name} for the colony (active next cycle)")
+    elif kind == "hire":
+        s.pay(p, {"credits": 2})
+        if arg in s.board_experts:
+            s.board_experts.remove(arg)
+            s.experts[corp].append([arg, 1])
+        else:
+            s.board_assistants.remove(arg)
+            s.assistants[corp].append(arg)
+        s.say(corp, f"employs the {arg.split('#')[0]}", ref("6.10"))
+
+
+def construct(s: MartiansState, corp: int, kind: str, arg: str, rule: str) -> None:
+    s.pay(s.purse(corp), CONSTRUCTION_COST)
+    if kind == "build":
+        s.unbuilt.remove(arg)
+        s.add_reputation(corp, 3, rule, f"finishes {arg}")
+    elif kind == "upgrade":
+        s.upgrades[arg].pop(0)
+        s.add_reputation(corp, 3, rule, f"upgrades {arg}")
+    else:
+        s.install[arg].append(corp)
+        s.say(corp, f"develops the {arg} installation", ref("6.11"))

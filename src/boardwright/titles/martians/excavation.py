@@ -1,0 +1,167 @@
+"""Excavation and regolith examination (§6.5, §6.6) on a hexagon of 37 fields.
+
+Fields are axial coordinates "q,r". The machine must move every time; before or after
+the move the player may dig the token under it (with the Long Arm Crane, a face-up
+token next to it), then may examine the regolith just dug.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine.actions import Action, Decision
+
+from .rules import ref
+
+if TYPE_CHECKING:
+    from .state import MartiansState
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@lru_cache(maxsize=4)
+def hexes(radius: int) -> tuple[str, ...]:
+    """Every field, top row first, left to right."""
+    out = []
+    for r in range(-radius, radius + 1):
+        for q in range(-radius, radius + 1):
+            if max(abs(q), abs(r), abs(q + r)) <= radius:
+                out.append(f"{q},{r}")
+    return tuple(out)
+
+
+def _qr(h: str) -> tuple[int, int]:
+    q, r = h.split(",")
+    return int(q), int(r)
+
+
+def distance(a: str, b: str) -> int:
+    (q1, r1), (q2, r2) = _qr(a), _qr(b)
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@lru_cache(maxsize=64)
+def neighbours(h: str) -> tuple[str, ...]:
+    q, r = _qr(h)
+    return tuple(f"{q + dq},{r + dr}" for dq, dr in DIRECTIONS
+                 if max(abs(q + dq), abs(r + dr), abs(q + dq + r + dr)) <= 3)
+
+
+def _to_face_down(s: MartiansState, h: str) -> int:
+    down = [x for x, t in s.tiles.items() if t and not s.faceup[x]]
+    return min((distance(h, x) for x in down), default=0)
+
+
+def moves(s: MartiansState) -> list[str]:
+    """Where the machine may go: the nearest other tokens, never farther from the face-down
+    tokens than it is now (any direction once all are uncovered) (§6.5)."""
+    here = s.machine
+    others = [h for h, t in s.tiles.items() if t and h != here]
+    if not others:
+        return []
+    near = min(distance(here, h) for h in others)
+    cands = [h for h in others if distance(here, h) == near]
+    if any(t and not s.faceup[x] for x, t in s.tiles.items()):
+        limit = _to_face_down(s, here)
+        cands = [h for h in cands if _to_face_down(s, h) <= limit]
+    return sorted(cands)
+
+
+def dig_sources(s: MartiansState, corp: int) -> list[str]:
+    """Face-up tokens the corporation may dig: under the machine, or next to it with the
+    Long Arm Crane (§8)."""
+    out = []
+    if s.tiles.get(s.machine) and s.faceup[s.machine]:
+        out.append(s.machine)
+    if s.has_tech(corp, "long_arm_crane"):
+        out += [h for h in neighbours(s.machine) if s.tiles.get(h) and s.faceup[h]]
+    return out
+
+
+def dig_options(s: MartiansState, corp: int, h: str) -> list[tuple[int, int]]:
+    """(regolith, dirty ice) splits: two markers the token shows (one fewer in an
+    earthquake), or one more per geologist (§6.5, §7.1, §9)."""
+    rec = s.content.excavation.tokens
+    token = next(t for t in rec if t.id == s.tiles[h].split("#")[0])
+    shows_r = min(token.contents.get("regolith", 0), s.supply["regolith"])
+    shows_i = min(token.contents.get("dirty_ice", 0), s.supply["dirty_ice"])
+    base = 2 + s.content.weather[s.weather.split("#")[0]].excavation
+    extra = sum(1 for a in s.assistants[corp] if a.startswith("geologist"))
+    most = shows_r + shows_i
+    low, high = min(max(base, 0), most), min(max(base, 0) + extra, most)
+    return [(r, i) for r in range(shows_r + 1) for i in range(shows_i + 1) if low <= r + i <= high]
+
+
+def can_excavate(s: MartiansState, corp: int) -> bool:
+    return bool(moves(s))
+
+
+def start(s: MartiansState, corp: int) -> None:
+    s.push("dig", corp, 0, 0, 0)
+
+
+def dig_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    corp, moved, dug = int(task[1]), int(task[2]), int(task[3])
+    acts: list[Action] = []
+    if not moved:
+        acts += [Action(f"move:{h}", f"move the machine to {h}") for h in moves(s)]
+    if not dug:
+        for h in dig_sources(s, corp):
+            for r, i in dig_options(s, corp, h):
+                acts.append(Action(f"dig:{h}:{r}:{i}", f"dig {r} regolith and {i} dirty ice at {h}"))
+        if moved:
+            acts.append(Action("skip", "do not dig"))
+    return Decision(s.seat_of(corp), "excavation", f"{s.name(corp)}: excavation (machine at {s.machine})",
+                    ref("6.5"), tuple(acts))
+
+
+def apply_dig(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    parts = action_id.split(":")
+    if parts[0] == "move":
+        _move(s, corp, parts[1])
+        task[2] = 1
+    elif parts[0] == "dig":
+        h, r, i = parts[1], int(parts[2]), int(parts[3])
+        p = s.purse(corp)
+        s.gain(p, "regolith", r)
+        s.gain(p, "dirty_ice", i)
+        s.tiles[h] = ""
+        s.say(corp, f"digs {r} regolith and {i} dirty ice at {h}; the token leaves the board", ref("6.5"))
+        task[3] = 1
+        task[4] = r
+    else:
+        task[3] = 1
+    if task[2] and task[3]:
+        s.tasks.pop()
+        if task[4] and s.turn["time"] >= 1:
+            s.push("examine", corp, task[4])
+
+
+def _move(s: MartiansState, corp: int, h: str) -> None:
+    s.machine = h
+    s.faceup[h] = True
+    for n in neighbours(h):
+        if s.tiles.get(n):
+            s.faceup[n] = True
+    s.say(corp, f"moves the excavation machine to {h}; the tokens around it are uncovered", ref("6.5"))
+
+
+def examine_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    corp, n = int(task[1]), int(task[2])
+    bonus = 1 if s.has_tech(corp, "molecular_sensor") else 0
+    acts = (Action("examine", f"examine the regolith: 1 time unit, {n + bonus} card(s)"),
+            Action("no", "do not examine"))
+    return Decision(s.seat_of(corp), "examination", f"{s.name(corp)}: examine the regolith just dug?",
+                    ref("6.6"), acts)
+
+
+def apply_examine(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    corp, n = int(task[1]), int(task[2])
+    if action_id == "examine":
+        s.turn["time"] -= 1
+        bonus = 1 if s.has_tech(corp, "molecular_sensor") else 0
+        s.draw_regolith(corp, n + bonus, ref("6.6"))

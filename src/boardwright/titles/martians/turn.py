@@ -1,0 +1,236 @@
+"""A corporation's turn (§5): colonist token, time units, action markers, free steps
+(RTG, regaining penalty markers, experts), and products delivery at its end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine.actions import Action, Decision
+
+from . import buildings, experts
+from .rules import BUILDING_SECTION, ref
+from .setup import remove_token
+
+if TYPE_CHECKING:
+    from .state import MartiansState
+
+
+# ------------------------------------------------------------------ colonist token
+def live_left(s: MartiansState, corp: int) -> int:
+    return (s.colonists[corp] - s.dead[corp]) - (s.placed[corp] - s.dead_placed[corp])
+
+
+def dead_left(s: MartiansState, corp: int) -> int:
+    return s.dead[corp] - s.dead_placed[corp]
+
+
+def colonist_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    """Work with a living colonist, or place a dead colonist's token this round (§4.3)."""
+    corp = int(task[1])
+    acts = []
+    if s.placed[corp] < s.colonists[corp]:
+        if live_left(s, corp) > 0:
+            acts.append(Action("work", "take your turn"))
+        if dead_left(s, corp) > 0:
+            acts.append(Action("rest", "place a dead colonist's token: no turn this round"))
+    return Decision(s.seat_of(corp), "colonist", f"{s.name(corp)}: round {s.round} of cycle {s.cycle}",
+                    ref("4.2"), tuple(acts))
+
+
+def apply_colonist(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    s.tasks.pop()
+    if action_id == "rest":
+        s.placed[corp] += 1
+        s.dead_placed[corp] += 1
+        s.track.append([s.round, corp, 1])
+        s.say(corp, "places a dead colonist's token on the cycle track", ref("4.3"))
+        return
+    begin(s, corp)
+
+
+def begin(s: MartiansState, corp: int) -> None:
+    time = 3 + (1 if s.has_tech(corp, "dna_alteration") else 0)
+    s.turn = {"corp": corp, "time": time, "building": "", "done": [], "expert": 0}
+    for card in s.experts[corp]:
+        card[1] = 1  # experts turn face up at the owner's next turn (§7.2)
+    if s.has_tech(corp, "weather_report") and s.weather_deck:
+        seat = s.seat_of(corp)
+        if seat not in s.seen_top:
+            s.seen_top.append(seat)
+            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
+                  visible_to=(seat,))
+    s.push("turn", corp)
+
+
+# ------------------------------------------------------------------ the turn
+def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
+    """(building, field, extra time) where the corporation may put an action marker (§5.2)."""
+    if s.hand[corp] <= 0:
+        return []
+    out = []
+    time = s.turn["time"]
+    for b, occ in s.fields.items():
+        if b in s.unbuilt or corp in occ or buildings.closed(s, b):
+            continue
+        free = [f for f, o in enumerate(occ) if o == -1]
+        for f in free:
+            extra = 1 if f in s.upgrades[b] else 0
+            if extra > time:
+                continue
+            if buildings.offers(s, corp, b, time - extra):
+                out.append((b, f, extra))
+    return out
+
+
+def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    corp = int(task[1])
+    p = s.purse(corp)
+    t = s.turn["time"]
+    acts = []
+    for b, f, extra in placements(s, corp):
+        more = " (+1 time: unfinished)" if extra else ""
+        acts.append(Action(f"place:{b}:{f + 1}", f"put an action marker in {s.content.buildings[b].name}, "
+                                                 f"field {f + 1}{more}"))
+    if t >= 1 and any(corp in occ for occ in s.fields.values()):
+        acts.append(Action("recreation", "recreation: take back your action markers from the board (1 time)"))
+    if not s.rtg_used[corp] and s.rtg > 0 and s.reputation[p] >= 1:
+        acts.append(Action("rtg", "draw 1 energy from the RTG (-1 reputation)"))
+    if t >= 1 and any(corp in box for box in s.infirmary):
+        acts.append(Action("infirmary", "take an action marker back from the infirmary (1 time)"))
+    if s.have(p, "credits") >= 2 and any(corp in box for box in s.apartments):
+        acts.append(Action("apartments", "take an action marker back from the apartments (2 credits)"))
+    if not s.turn["expert"]:
+        acts += experts.offers(s, corp)
+    acts.append(Action("end", "end your turn"))
+    return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
+
+
+def apply_turn(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    p = s.purse(corp)
+    kind, _, arg = action_id.partition(":")
+    if kind == "place":
+        b, fno = arg.split(":")
+        field = int(fno) - 1
+        extra = 1 if field in s.upgrades[b] else 0
+        s.fields[b][field] = corp
+        s.hand[corp] -= 1
+        s.turn["time"] -= extra
+        s.turn["building"] = b
+        s.turn["done"] = []
+        more = ", 1 extra time unit for the unfinished building" if extra else ""
+        s.say(corp, f"puts an action marker in {s.content.buildings[b].name}{more}",
+              ref("5.4") if extra else ref(BUILDING_SECTION[b]))
+        s.push("building", corp)
+    elif kind == "recreation":
+        s.turn["time"] -= 1
+        n = 0
+        for occ in s.fields.values():
+            for f, o in enumerate(occ):
+                if o == corp:
+                    occ[f] = -1
+                    n += 1
+        s.hand[corp] += n
+        s.say(corp, f"recreation: takes {n} action marker(s) back", ref("5.5"))
+    elif kind == "rtg":
+        s.rtg_used[corp] = True
+        s.rtg -= 1
+        s.res[p][2] += 1  # energy
+        s.add_reputation(corp, -1, ref("5.6"), "draws 1 energy from the RTG")
+    elif kind == "infirmary":
+        s.turn["time"] -= 1
+        _regain(s, corp, s.infirmary)
+        s.say(corp, "takes an action marker back from the infirmary", ref("5.7"))
+    elif kind == "apartments":
+        s.pay(p, {"credits": 2})
+        _regain(s, corp, s.apartments)
+        s.say(corp, "takes an action marker back from the apartments", ref("5.7"))
+    elif kind == "expert":
+        experts.use(s, corp, int(arg))
+    else:  # end
+        s.tasks.pop()
+        s.push("end_turn", corp)
+        s.push("deliver", corp, 0)
+
+
+def _regain(s: MartiansState, corp: int, boxes: list[list[int]]) -> None:
+    for box in boxes:
+        if corp in box:
+            box.remove(corp)
+            s.hand[corp] += 1
+            return
+
+
+# ------------------------------------------------------------------ products delivery
+def deliver_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    """Up to two products: a medicine removes a disease token, a food a hunger token,
+    each for reputation by the conversion factor (§5.8)."""
+    corp, count = int(task[1]), int(task[2])
+    p = s.purse(corp)
+    acts = []
+    if count < 2:
+        for kind, token, idx in (("food", "hunger", 2), ("medicine", "disease", 1)):
+            if s.have(p, kind) >= 1:
+                acts += [Action(f"{kind}:{q + 1}", f"deliver 1 {kind} to Q{q + 1} (remove a {token} token)")
+                         for q in s.allowed_quarters(corp) if s.quarters[q][idx]]
+    if acts:
+        acts.append(Action("done", "deliver nothing more"))
+    return Decision(s.seat_of(corp), "delivery", f"{s.name(corp)}: products delivery ({count} of 2)",
+                    ref("5.8"), tuple(acts))
+
+
+def apply_deliver(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    if action_id == "done":
+        s.tasks.pop()
+        return
+    kind, q = action_id.split(":")
+    p = s.purse(corp)
+    s.pay(p, {kind: 1})
+    remove_token(s, int(q) - 1, "hunger" if kind == "food" else "disease")
+    row = s.content.board.conversion[min(s.round, len(s.content.board.conversion)) - 1]
+    s.add_reputation(corp, row.food if kind == "food" else row.medicine, ref("5.8"),
+                     f"delivers 1 {kind} to Q{q}")
+    task[2] = int(task[2]) + 1
+
+
+def resolve_end_turn(s: MartiansState, task: Any) -> None:
+    corp = int(task[1])
+    s.placed[corp] += 1
+    s.track.append([s.round, corp, 0])
+    s.turn = {}
+    s.say(corp, "places its colonist token on the cycle track", ref("5.8"))
+
+
+# ------------------------------------------------------------------ helpful errors
+def why_illegal(s: MartiansState, seat: int, action_id: str) -> tuple[str, str] | None:
+    if not s.tasks or s.tasks[-1][0] != "turn":
+        return None
+    corp = int(s.tasks[-1][1])
+    kind, _, arg = action_id.partition(":")
+    if kind == "place":
+        b, _, f = arg.partition(":")
+        if b not in s.fields:
+            return (f"there is no building called {b!r}", ref("6.1"))
+        if b in s.unbuilt:
+            return (f"{b} is not built yet (a build token lies on it)", ref("5.2"))
+        if corp in s.fields[b]:
+            return (f"you already have an action marker in {b}: recreation first", ref("5.2"))
+        if s.hand[corp] <= 0:
+            return ("you have no action marker in hand", ref("5.2"))
+        if not f.isdigit() or not 0 < int(f) <= len(s.fields[b]):
+            return (f"{b} has no field {f}", ref("5.2"))
+        occ = s.fields[b][int(f) - 1]
+        if occ == -2:
+            return ("an unavailability token lies on that field", ref("5.2"))
+        if occ >= 0:
+            return ("that field is taken", ref("5.2"))
+        return ("you lack the time or resources for any action there", ref("5.2"))
+    if kind == "recreation":
+        return ("recreation needs 1 time unit and a marker of yours on the board", ref("5.5"))
+    if kind == "rtg":
+        return ("the RTG gives 1 energy once per round, for 1 reputation, while it has energy", ref("5.6"))
+    if kind == "expert":
+        return ("an expert works once per turn, face up, when you can pay and it has a target", ref("7.2"))
+    return None
