@@ -95,8 +95,13 @@ class GameSpec:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise ValueError(f"{self.title} is played by {counts} players, not {players}")
-        chosen = validate_options(self.options, options)
         check = self.hook("setup_check")
+        given = dict(options or {})
+        if check is not None:
+            # options not given take the defaults that suit this player count (a solo mode at 1)
+            base = self._suited_defaults(players, check)
+            given = {**{k: v for k, v in base.items() if k not in given}, **given}
+        chosen = validate_options(self.options, given)
         problem = check(players, chosen) if check is not None else None
         if problem:
             raise ValueError(f"{self.title} with {players} player(s): {problem}")
@@ -130,13 +135,26 @@ class GameSpec:
 
     def default_options(self, players: int) -> dict[str, OptionValue]:
         """The declared defaults when they suit `players`, else the first option set that does."""
-        defaults = {o.name: o.default for o in self.options}
         check = self.hook("setup_check")
-        if check is None or not check(players, defaults):
+        if check is None:
+            return {o.name: o.default for o in self.options}
+        return self._suited_defaults(players, check)
+
+    def _suited_defaults(self, players: int, check: Any) -> dict[str, OptionValue]:
+        defaults = {o.name: o.default for o in self.options}
+        if not check(players, defaults):
             return defaults
-        for chosen in self.option_sets(players):
-            return chosen
-        raise ValueError(f"{self.title} has no option set for {players} player(s)")
+        # change as few options as possible: the first option set closest to the defaults
+        best: dict[str, OptionValue] | None = None
+        best_changes = len(defaults) + 1
+        for chosen in option_sets(self.options):
+            if not check(players, chosen):
+                changes = sum(chosen[k] != v for k, v in defaults.items())
+                if changes < best_changes:
+                    best, best_changes = chosen, changes
+        if best is None:
+            return defaults  # validate() then names the problem
+        return best
 
     def to_dict(self) -> dict[str, Any]:
         return {
