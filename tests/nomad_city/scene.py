@@ -111,6 +111,13 @@ def scene(players: int = 4, *, seat: int = 0, first: int = 0, round: int = 4,
     return s
 
 
+def finish_collection(s: NomadState) -> None:
+    """Every seat still choosing its (secret) collection finishes: the picks are revealed
+    and applied together (§4.3)."""
+    while s.tasks and s.tasks[-1][0] == "collect":
+        s.apply(s.to_act[0], "done")
+
+
 def ids(s: NomadState, seat: int | None = None) -> list[str]:
     who = s.to_act[0] if seat is None else seat
     return [a.id for a in s.legal_actions(who)]

@@ -419,15 +419,6 @@ def test_rhodes_island_level_4_recalls_one_card() -> None:
     assert s.hand[0] == ["cannot"] and sorted(s.discard[0]) == ["elysium", "liskarm", "texas"]
 
 
-def test_rhodes_island_level_4_needs_a_discard_pile() -> None:
-    s = corp_scene()
-    at_levels(s, 0, rhodes_island=4)
-    push(s, "trigger", 0, "rhodes-island", "r")
-    hand = list(s.hand[0])
-    do(s, "effect:rhodes-island:4")
-    assert s.hand[0] == hand and s.tasks[-1] == ["turn", 0, 0]
-
-
 # ---------------------------------------------------------------- module cards (§15.1)
 def test_corporation_office_chains_raythean_builds() -> None:
     s = corp_scene(corps=("raythean-industries", "fusen-bank", "mama-johns", "rhodes-island"),

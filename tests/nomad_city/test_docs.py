@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from boardwright.engine.data import Record
 from boardwright.titles import nomad_city
 from boardwright.titles.nomad_city import stand_ins
 from boardwright.titles.nomad_city.content import load
@@ -37,7 +38,8 @@ def test_stand_in_table_is_up_to_date() -> None:
 
 def test_records_with_designed_fields_say_stand_in() -> None:
     c = load()
-    records = [b.record for b in c.boards.values()] + list(c.events.values())
+    records: list[Record] = [b.record for b in c.boards.values()]
+    records += list(c.events.values())
     records += [*c.facilities.file.facilities, *c.facilities.file.special, c.facilities.grid]
     records += list(c.styles.values()) + list(c.characters.values())
     for rec in records:
@@ -50,7 +52,8 @@ def test_stand_in_fields_name_fields_of_their_record() -> None:
     """A pack author reads `stand_in_fields` to know what to replace: each entry must be a
     field the record really has."""
     c = load()
-    records = [b.record for b in c.boards.values()] + list(c.events.values())
+    records: list[Record] = [b.record for b in c.boards.values()]
+    records += list(c.events.values())
     records += [*c.facilities.file.facilities, *c.facilities.file.special, c.facilities.grid]
     records += list(c.styles.values()) + list(c.characters.values())
     for rec in records:

@@ -6,7 +6,7 @@ import pytest
 
 import boardwright as bw
 
-from .scene import do, ids, scene
+from .scene import do, finish_collection, ids, scene
 
 BLUE, YELLOW, GREEN, RED = 0, 1, 2, 3
 
@@ -64,9 +64,10 @@ def test_collection_example_d03_b03_route_paid_once() -> None:
     do(s, "collect:D-03", "toll:B-03/D-03:bank", seat=RED)
     assert sorted(ids(s, RED)) == ["collect:B-03", "collect:B-04", "done"]
     do(s, "collect:B-03", "collect:B-04", seat=RED)
+    assert RED not in s.to_act  # nothing left to collect: done by itself
+    finish_collection(s)  # the picks are revealed together
     assert s.res[RED] == [1, 1, 1]
     assert s.gold[RED] == 18  # the D-03/B-03 route was paid once for two sites
-    assert RED not in s.to_act  # nothing left to collect: done by itself
 
 
 def test_collection_free_choice_only_oriron() -> None:
@@ -76,6 +77,7 @@ def test_collection_free_choice_only_oriron() -> None:
     s.tasks = [["collect_start"]]
     s.run()
     do(s, "collect:D-03", "done", seat=RED)
+    finish_collection(s)
     assert s.res[RED] == [0, 0, 1] and s.gold[RED] == 20
 
 

@@ -312,7 +312,7 @@ def test_passenger_strategy_takes_up_to_four_from_an_opponent() -> None:
     s.res[2] = [0, 2, 0]
     do(s, "reveal:strategy", "type:shard")
     assert ids(s) == ["seat:1", "seat:2", "seat:3"]  # an opponent only
-    do(s, "seat:1")
+    do(s, "seat:1", "take:4")
     assert s.res[1] == [0, 2, 0] and s.res[0] == [0, 4, 0]
     assert s.points[1] == 1 and s.points[0] == 1 and s.points[2] == 0
 
@@ -321,6 +321,8 @@ def test_passenger_strategy_takes_only_what_the_opponent_has() -> None:
     s = mscene(facedown="passenger")
     s.res[2] = [0, 2, 0]
     do(s, "reveal:strategy", "type:shard", "seat:2")
+    assert ids(s) == ["take:0", "take:1", "take:2"]
+    do(s, "take:2")
     assert s.res[2] == [0, 0, 0] and s.res[0] == [0, 2, 0] and s.points[2] == 1
 
 

@@ -9,7 +9,7 @@ from boardwright import IllegalAction
 from boardwright.titles.nomad_city.content import load
 from boardwright.titles.nomad_city.state import NomadState
 
-from .scene import do, ids, new, scene, through_entry
+from .scene import do, finish_collection, ids, new, scene, through_entry
 
 CITIES = {0: "B-02", 1: "A-01", 2: "D-01", 3: "E-01"}
 
@@ -279,9 +279,10 @@ def test_gold_received_while_collecting_cannot_pay_tolls() -> None:
     s.tasks = [["collect_start"]]
     s.run()
     assert not [a for a in ids(s, 1) if a.startswith("toll")]  # yellow has no Gold
-    do(s, "toll:B-02/B-03:1", "collect:B-03", seat=0)  # blue pays yellow 2 Gold
-    assert s.gold[1] == 2
-    assert not [a for a in ids(s, 1) if a.startswith("toll")]  # still not spendable
+    do(s, "toll:B-02/B-03:1", "collect:B-03", seat=0)  # blue will pay yellow 2 Gold
+    assert not [a for a in ids(s, 1) if a.startswith("toll")]  # not spendable in this step
+    finish_collection(s)
+    assert s.gold[1] == 2 and s.gold[0] == 0
 
 
 def test_leftover_resources_and_tie_breakers() -> None:
@@ -355,6 +356,7 @@ def test_red_zone_double_marker_collects_two() -> None:
     s.tasks = [["collect_start"]]
     s.run()
     do(s, "collect:R-02", seat=0)
+    finish_collection(s)
     assert s.res[0] == [2, 0, 0]
 
 
@@ -366,6 +368,7 @@ def test_collection_toll_goes_to_the_owner_on_the_route() -> None:
     assert {"toll:B-02/B-03:1", "toll:B-02/B-03:2"} <= set(ids(s, 0))
     assert "toll:B-02/B-03:bank" not in ids(s, 0)
     do(s, "toll:B-02/B-03:2", "collect:B-03", seat=0)
+    finish_collection(s)
     assert s.gold[0] == 18 and s.gold[2] == 22 and s.res[0][0] == 1
 
 

@@ -63,11 +63,12 @@ def price_text(s: NomadState, card: str, how: str) -> str:
 
 
 def pay_for(s: NomadState, seat: int, card: str, how: str) -> None:
+    """Pay for `card`; call it after pushing what follows (a payment may be a decision)."""
     rec = s.content.facilities.of(card)
     if how == "res":
-        s.pay(seat, rec.resource_cost)
+        s.pay(seat, rec.resource_cost, ref("5.6"))
     elif how == "gold":
-        s.pay(seat, {"gold": rec.gold_cost})
+        s.pay(seat, {"gold": rec.gold_cost}, ref("5.6"))
 
 
 def closure_cards(s: NomadState, seat: int) -> list[str]:
@@ -108,7 +109,6 @@ def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
         return
     _, card, how = action_id.split(":")
     rec = s.content.facilities.of(card)
-    pay_for(s, seat, card, how)
     s.say(seat, f"builds {rec.name}, paying {price_text(s, card, how)}", ref("5.6"))
     if card in s.market:
         s.market.remove(card)
@@ -122,6 +122,7 @@ def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
             s.say(seat, "has built every facility under Closure: the card is discarded",
                   ref("17.6"))
     s.push("build_place", seat, card)
+    pay_for(s, seat, card, how)
 
 
 def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
@@ -230,10 +231,9 @@ def use_special(s: NomadState, seat: int, sid: str) -> None:
     elif sp.kind == "explore_free":
         s.push("explore_target", seat, 1)
     elif sp.kind == "refine":
-        s.pay(seat, sp.cost)
-        for k, n in sp.gain.items():
-            s.add(seat, k, n)
-        s.say(seat, f"pays {cost_text(sp.cost)} and gains {cost_text(sp.gain)}", rule)
+        s.say(seat, f"pays {cost_text(sp.cost)} to gain {cost_text(sp.gain)}", rule)
+        s.push("steps", seat, [{"kind": "gain", **sp.gain}], rule)
+        s.pay(seat, sp.cost, rule)
     elif sp.kind == "double_move":
         moves = [["city_target", seat, "free"] for _ in range(sp.count)]
         s.push("cond", seat, sp.cost, moves, rule, f"City Movement {sp.count} times for free")

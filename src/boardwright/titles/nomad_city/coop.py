@@ -53,6 +53,19 @@ def unlocked(s: NomadState, seat: int, corp: str = "") -> list[tuple[str, int]]:
     return out
 
 
+def usable(s: NomadState, seat: int, corp: str, n: int) -> bool:
+    """Whether an unlocked effect may be triggered now: Rhodes Island level 4 "cannot be
+    used" with an empty character discard pile (§18.8). An effect that cannot be used is
+    never offered, so it never serves as a free "trigger nothing"."""
+    steps = s.content.corp(corp).levels[n - 1].effect
+    return all(st.kind != "recall" or bool(s.discard[seat]) for st in steps)
+
+
+def triggerable(s: NomadState, seat: int, corp: str = "") -> list[tuple[str, int]]:
+    """The unlocked effects `seat` may trigger now (§16.3)."""
+    return [(c, n) for c, n in unlocked(s, seat, corp) if usable(s, seat, c, n)]
+
+
 def effect_steps(s: NomadState, corp: str, n: int) -> list[dict[str, Any]]:
     """The steps of level `n` of `corp`; Rhine Lab's rewards come from the active tile."""
     steps = [st.model_dump() for st in s.content.corp(corp).levels[n - 1].effect]
@@ -66,7 +79,7 @@ def effect_steps(s: NomadState, corp: str, n: int) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- advancing (§16.2)
 def advanceable(s: NomadState, seat: int, trigger: bool) -> list[str]:
     if trigger:
-        return [c for c in s.corps if s.coop[c][seat] < TOP or unlocked(s, seat, c)]
+        return [c for c in s.corps if s.coop[c][seat] < TOP or triggerable(s, seat, c)]
     return [c for c in s.corps if s.coop[c][seat] < TOP]
 
 
@@ -141,7 +154,7 @@ def trigger_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, corp, rule = task
     acts = tuple(Action(f"effect:{c}:{n}", f"Trigger {name(s, c)} level {n}: "
                                            f"{_describe(s, c, n)}")
-                 for c, n in unlocked(s, me, corp))
+                 for c, n in triggerable(s, me, corp))
     return Decision(me, "corporation_effect", "Choose an unlocked corporation effect to trigger",
                     rule, acts)
 
@@ -210,26 +223,45 @@ def apply_place_or_remove(s: NomadState, task: Task, seat: int, action_id: str) 
 
 
 def start_deck_build(s: NomadState, seat: int, rule: str) -> None:
-    """Raythean Industries level 5: look at the top 2 facilities of the deck (§18.3)."""
+    """Raythean Industries level 5: look at the top 2 facilities of the deck (§18.3). With
+    no free space on the City board or neither card affordable, the only outcome is
+    shuffling the deck, so no build is offered."""
     drawn = [s.fac_deck.pop() for _ in range(min(2, len(s.fac_deck)))]
     s.fac_known = min(s.fac_known, len(s.fac_deck))
     if not drawn:
         s.say(seat, "the facility deck is empty: nothing to look at", rule)
         return
     s.say(seat, f"looks at the top {len(drawn)} facilities of the deck", rule)
-    s.push("deck_build", seat, drawn, rule)
+    if _deck_builds(s, seat, drawn):
+        s.push("deck_build", seat, drawn, rule)
+        return
+    s.say(seat, "can build neither facility", rule)
+    _shuffle_back(s, drawn, rule)
+
+
+def _deck_builds(s: NomadState, seat: int, drawn: list[str]) -> list[tuple[str, str]]:
+    from .build import can_build_card, empty_cells
+    if not empty_cells(s, seat):
+        return []
+    return [(card, how) for card in drawn for how in can_build_card(s, seat, card, False)]
+
+
+def _shuffle_back(s: NomadState, cards: list[str], rule: str) -> None:
+    s.fac_deck.extend(cards)
+    s.rng.shuffle(s.fac_deck)
+    s.fac_known = 0
+    s.say(None, "the facility deck is shuffled", rule)
 
 
 def deck_build_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    from .build import can_build_card, price_text
+    from .build import price_text
     _, me, drawn, rule = task
     acts = []
-    for card in drawn:
-        for how in can_build_card(s, me, card, False):
-            rec = s.content.facilities.of(card)
-            acts.append(Action(f"build:{card}:{how}", f"Build {rec.name} ({rec.colour}, "
-                                                       f"{rec.points} pts) paying "
-                                                       f"{price_text(s, card, how)}"))
+    for card, how in _deck_builds(s, me, drawn):
+        rec = s.content.facilities.of(card)
+        acts.append(Action(f"build:{card}:{how}", f"Build {rec.name} ({rec.colour}, "
+                                                   f"{rec.points} pts) paying "
+                                                   f"{price_text(s, card, how)}"))
     acts.append(Action("decline", "Build neither: shuffle the deck"))
     return Decision(me, "build", "Build one of the facilities you looked at?", rule, tuple(acts))
 
@@ -242,15 +274,12 @@ def apply_deck_build(s: NomadState, task: Task, seat: int, action_id: str) -> No
     if action_id != "decline":
         _, card, how = action_id.split(":")
         rest.remove(card)
-        pay_for(s, me, card, how)
         s.say(me, f"builds {s.content.facilities.of(card).name} from the deck", rule)
         s.push("build_place", me, card)
+        pay_for(s, me, card, how)
     else:
         s.say(me, "builds neither facility", rule)
-    s.fac_deck.extend(rest)
-    s.rng.shuffle(s.fac_deck)
-    s.fac_known = 0
-    s.say(None, "the facility deck is shuffled", rule)
+    _shuffle_back(s, rest, rule)
 
 
 def market_refresh(s: NomadState, seat: int, rule: str) -> None:
@@ -266,12 +295,14 @@ def market_refresh(s: NomadState, seat: int, rule: str) -> None:
 
 def solo_collect(s: NomadState, seat: int, rule: str) -> None:
     """Rim Billiton level 4: a Resource Collection of your own, now (§18.4)."""
-    from .rounds import collection_entry
+    from .rounds import collection_entry, reveal_collection
     s.say(seat, "collects resources alone", rule)
     s.collect = [{"done": True} for _ in range(s.players)]
     s.collect[seat] = collection_entry(s, seat)
-    if not s.collect[seat]["done"]:
-        s.push("collect")
+    if s.collect[seat]["done"]:
+        reveal_collection(s)  # nothing to collect
+    else:
+        s.push("collect", "solo")
 
 
 # ---------------------------------------------------------------- Rhodes Island (§18.8)
@@ -402,8 +433,8 @@ def resolve_step(s: NomadState, seat: int, step: dict[str, Any], rule: str) -> N
     elif kind == "recall":
         if s.discard[seat]:
             s.push("recall", seat, rule)
-        else:
-            s.say(seat, "its discard pile is empty: no recall", rule)
+        else:  # only reached through Kal'tsit's Tactic, after an earlier effect emptied it
+            s.say(seat, "its discard pile is empty: this effect cannot be used", rule)
     elif kind == "department":
         s.push("dept_pick", seat, 1, rule)
     else:

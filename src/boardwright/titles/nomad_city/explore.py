@@ -192,30 +192,41 @@ def apply_city_target(s: NomadState, task: Task, seat: int, action_id: str) -> N
     s.tasks.pop()
     site = action_id.partition(":")[2]
     route = next(r for r, o in s.board.links[s.city[seat]] if o == site)
-    if task[2] == "paid":
-        s.pay(seat, {"shard": 3})
-        s.say(seat, "pays 3 Originium Shard for City Movement", ref("5.5"))
     if task[2] == "eunectes":  # opposing influence is moved, not removed (§17.11)
         s.push("city_move", seat, route, site, "shove")
         return
     s.push("city_move", seat, route, site)
+    if task[2] == "paid":
+        s.say(seat, "pays 3 Originium Shard for City Movement", ref("5.5"))
+        s.pay(seat, {"shard": 3}, ref("5.5"))
 
 
 def resolve_city_move(s: NomadState, task: Task) -> None:
+    """In the rulebook's order (§5.5): move the city; remove the opposing influence on the
+    route and the site (Eunectes: move it, §17.11); then the event if the site has no
+    marker; then 1 influence on the starting point (errata)."""
     seat, route, site = task[1], task[2], task[3]
     start = s.city[seat]
     s.city[seat] = site
     s.say(seat, f"moves its mobile city from {start} to {site}", ref("5.5"))
+    s.push("place_at", seat, start, ref("5.5"))  # last
+    if site not in s.explored:
+        s.push("event_reveal", seat, site, ref("5.5"))  # after the removals
+    shoves = []
     for loc in (route, site):
         for owner in [o for o in s.influence.get(loc, ()) if o != seat]:
             if len(task) > 4 and task[4] == "shove":  # Eunectes moves them instead (§17.11)
                 take(s, owner, loc)  # lifted now, put back where the mover chooses
-                s.push("shove", seat, owner, loc)
+                shoves.append(("shove", seat, owner, loc))
                 continue
-            lose(s, owner, loc)
+            lose(s, owner, loc)  # Dorothy's catch, if any, comes before the event
             s.say(seat, f"removes seat {owner}'s influence on {loc}", ref("5.5"))
-    # errata: the influence goes on the starting point, after the event (§5.5)
-    s.push("place_at", seat, start, ref("5.5"))
+    for shove in reversed(shoves):
+        s.push(*shove)
+
+
+def resolve_event_reveal(s: NomadState, task: Task) -> None:
+    _, seat, site, rule = task
     if site not in s.explored:
-        reveal_event(s, seat, site, ref("5.5"))
+        reveal_event(s, seat, site, rule)
 

@@ -184,10 +184,10 @@ def apply_choice(s: NomadState, task: Task, seat: int, action_id: str) -> None:
         if verb == "decline":
             s.say(me, "declines Navigation Comms", ref("9.2"))
             return
-        s.pay(me, {"shard": 3})
         route = next(r for r, o in s.board.links[s.city[me]] if o == arg)
         s.say(me, f"pays 3 Originium Shard and targets {arg}", hero_ref("elysium"))
         s.push("city_move", me, route, arg)
+        s.pay(me, {"shard": 3}, hero_ref("elysium"))
     elif kind == "texas_bottom":
         s.market.remove(arg)
         s.fac_deck.insert(0, arg)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision
 
 from .rules import ref
-from .steps import amount, describe_raw
+from .steps import RESOURCE_NAMES, amount, cost_words, describe_raw
 
 if TYPE_CHECKING:
     from .state import NomadState, Task
@@ -159,14 +159,14 @@ def apply_move(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 
 # ---------------------------------------------------------------- replace / remove (§7.3)
 def replace_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    """"Replace 1 influence" names no owner: an opponent's or one's own (§7.3, §11.1)."""
     _, me, rule = task
     acts = []
     for loc in s.board.locations:
         for owner in sorted(set(s.influence.get(loc, ()))):
-            if owner != me:
-                acts.append(Action(f"replace:{loc}:{owner}",
-                                   f"Replace seat {owner}'s influence on {loc}"))
-    return Decision(me, "replace_influence", "Replace an opponent's influence", rule, tuple(acts))
+            who = "your own" if owner == me else f"seat {owner}'s"
+            acts.append(Action(f"replace:{loc}:{owner}", f"Replace {who} influence on {loc}"))
+    return Decision(me, "replace_influence", "Replace an influence", rule, tuple(acts))
 
 
 def apply_replace(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -178,11 +178,12 @@ def apply_replace(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 def replace_with_own(s: NomadState, seat: int, owner: int, loc: str, rule: str) -> None:
     """Remove `owner`'s influence on `loc`, then put one's own there if allowed (§7.3)."""
     lose(s, owner, loc)
+    whose = "its own" if owner == seat else f"seat {owner}'s"
     if s.supply[seat] >= 1 and can_hold(s, seat, loc):
         put(s, seat, loc)
-        s.say(seat, f"replaces seat {owner}'s influence on {loc} with its own", rule)
+        s.say(seat, f"replaces {whose} influence on {loc} with its own", rule)
     else:
-        s.say(seat, f"removes seat {owner}'s influence on {loc} but cannot place its own there",
+        s.say(seat, f"removes {whose} influence on {loc} but cannot place its own there",
               rule)
 
 
@@ -205,20 +206,45 @@ def cond_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, cost, _then, rule, label = task
     if not s.can_pay(me, cost):
         return Decision(me, "conditional", label, rule, ())
-    acts = (Action("pay", f"Pay {cost_text(cost)} → {label}"), Action("decline", "Decline"))
-    return Decision(me, "conditional", f"Pay {cost_text(cost)} → {label}?", rule, acts)
+    words = cost_words(cost)
+    acts = (Action("pay", f"{words[0].upper()}{words[1:]} → {label}"), Action("decline", "Decline"))
+    return Decision(me, "conditional", f"{words[0].upper()}{words[1:]} → {label}?", rule, acts)
 
 
 def apply_cond(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     _, me, cost, then, rule, label = task
     if action_id == "decline":
-        s.say(seat, f"declines to pay for {label}", ref("9.2"))
+        s.say(seat, f"declines to {cost_words(cost)} for {label}", ref("9.2"))
         return
-    s.pay(me, cost)
-    s.say(seat, f"pays {cost_text(cost)} for {label}", rule)
+    s.say(seat, f"{cost_words(cost).replace('pay', 'pays', 1).replace('lose', 'loses', 1)} "
+                f"for {label}", rule)
     for t in reversed(then):
         s.tasks.append(list(t))
+    s.pay(me, cost, rule)  # on top: paid before what follows the arrow
+
+
+# ---------------------------------------------------------------- paying with Passenger (§17.10)
+def payment_decision(s: NomadState, task: Task, seat: int) -> Decision:
+    _, me, cost, rule = task
+    acts = []
+    for way in s.payment_ways(me, cost):
+        if not way:
+            acts.append(Action("markers:none", f"Pay {cost_text(cost)}"))
+            continue
+        rest = {k: n - way.count(k) for k, n in cost.items() if n - way.count(k)}
+        stand = ", ".join(f"{way.count(k)} {RESOURCE_NAMES[k]}" for k in dict.fromkeys(way))
+        acts.append(Action("markers:" + "+".join(way),
+                           f"Pay {cost_text(rest)} and {len(way)} Passenger marker(s) "
+                           f"in place of {stand}"))
+    return Decision(me, "payment", f"How do you pay {cost_text(cost)}?", rule, tuple(acts))
+
+
+def apply_payment(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    s.tasks.pop()
+    _, me, cost, _rule = task
+    arg = action_id.partition(":")[2]
+    s.pay_with(me, cost, () if arg == "none" else tuple(arg.split("+")))
 
 
 # ---------------------------------------------------------------- data-driven steps (§9.1)
@@ -238,7 +264,7 @@ def resolve_steps(s: NomadState, task: Task) -> None:
     elif kind == "place":
         s.push("place", seat, step["count"], False, rule)
     elif kind == "move":
-        s.push("move", seat, step["count"], False, rule, "")
+        s.push("move", seat, step["count"], bool(step.get("up_to")), rule, "")
     elif kind == "replace":
         for _ in range(step["count"]):
             s.push("replace", seat, rule)

@@ -11,7 +11,6 @@ Task shapes (kind first):
   op_swap seat rule                    Dorothy: remove 2 of your influence → place 3?
   op_load seat card most rule          Dorothy, Passenger: how many markers go on the card
   dorothy_catch owner                  a removed influence may go onto Dorothy's card
-  persist_end seat [used]              Dorothy's and Mudrock's End Phase placements
   op_market seat card taken rule       Closure takes, Eunectes boxes market facilities
   op_sell seat kind rule               SilverAsh: resource type, then the seller
   op_cull seat done rule               SilverAsh: remove 1 influence of every player
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision
 
 from .build import refill_market
-from .coop import corp_rule, effect_steps, name, unlocked
+from .coop import corp_rule, effect_steps, name, triggerable, usable
 from .explore import city_targets
 from .influence import holdable, lose, place_targets, put, replace_with_own
 from .rules import hero_ref, ref
@@ -109,7 +108,7 @@ def corp_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, rule = task
     acts = []
     for corp in s.corps:
-        got = unlocked(s, me, corp)
+        got = triggerable(s, me, corp)
         if got:
             acts.append(Action(f"corp:{corp}", f"Trigger all {len(got)} effect(s) you have "
                                                f"unlocked on {name(s, corp)}"))
@@ -121,13 +120,15 @@ def apply_corp(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     rule = task[2]
     corp = action_id.partition(":")[2]
-    got = [[c, n] for c, n in unlocked(s, seat, corp)]
+    got = [[c, n] for c, n in triggerable(s, seat, corp)]
     s.say(seat, f"triggers every effect it unlocked on {name(s, corp)}", rule)
     _next_effect(s, seat, got, rule)
 
 
 def _next_effect(s: NomadState, seat: int, effects: list[list[Any]], rule: str) -> None:
-    """One left: it resolves now; more: the player picks the next one (§17.5)."""
+    """One left: it resolves now; more: the player picks the next one (§17.5). An effect
+    that cannot be used any more (§18.8) is dropped, never offered."""
+    effects = [e for e in effects if usable(s, seat, e[0], e[1])]
     if len(effects) == 1:
         s.push("op_trigger", seat, effects[0][0], effects[0][1], rule)
     elif effects:
@@ -321,7 +322,8 @@ def apply_catch(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 
 
 # ---------------------------------------------------------------- End Phase (§17.7, §17.9)
-def _end_options(s: NomadState, seat: int, used: list[str]) -> list[Action]:
+def end_options(s: NomadState, seat: int, used: list[str]) -> list[Action]:
+    """The End Phase placements `seat` may still use in this End Phase (§17.7, §17.9)."""
     mine = s.persist[seat]
     acts = []
     dorothy = mine.get("dorothy")
@@ -334,37 +336,16 @@ def _end_options(s: NomadState, seat: int, used: list[str]) -> list[Action]:
     return acts
 
 
-def end_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    me = task[1]
-    used = task[2] if len(task) > 2 else []
-    acts = _end_options(s, me, used)
-    if acts:
-        acts.append(Action("done", "Done"))
-    return Decision(me, "persistent", "End Phase: use your operators in play?", ONCE, tuple(acts))
-
-
-def apply_end(s: NomadState, task: Task, seat: int, action_id: str) -> None:
-    me = task[1]
-    used = task[2] if len(task) > 2 else []
-    if action_id == "done":
-        s.tasks.pop()
-        return
-    now = [*used, action_id]
-    if len(task) > 2:
-        task[2] = now
-    else:
-        task.append(now)
-    s.tasks.pop()  # back on the stack, beneath the placement, if more is left
-    if action_id == "dorothy":
+def use_end_option(s: NomadState, me: int, which: str) -> None:
+    """Dorothy's or Mudrock's End Phase placement, chosen in rounds.end_order_decision."""
+    s.push("place", me, 1, False, hero_ref(which))
+    if which == "dorothy":
         s.persist[me]["dorothy"]["markers"] -= 2
         s.supply[me] += 2
         s.say(me, "takes 2 markers off Dorothy back to its supply", hero_ref("dorothy"))
     else:
-        s.pay(me, MUDROCK_END_COST)
         s.say(me, "pays 2 Orirock", hero_ref("mudrock"))
-    if _end_options(s, me, now):
-        s.push("persist_end", me, now)
-    s.push("place", me, 1, False, hero_ref(action_id))
+        s.pay(me, MUDROCK_END_COST, hero_ref("mudrock"))
 
 
 # ---------------------------------------------------------------- SilverAsh (§17.8)
@@ -449,21 +430,36 @@ def _passenger_strategy(s: NomadState, seat: int, rule: str) -> None:
 
 
 def grab_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    _, me, kind, rule = task
+    """Resource type, then the opponent, then how many: "up to 4" (§17.10)."""
+    _, me, kind, rule = task[:4]
     if not kind:
         return _type_decision(me, "Reefsteep Black Market: which resource?", rule)
-    acts = tuple(Action(f"seat:{p}", f"Take {min(GRAB_MAX, s.have(p, kind))} "
+    if len(task) > 4:
+        p = task[4]
+        acts = tuple(Action(f"take:{n}", f"Take {n} {RESOURCE_NAMES[kind]} from seat {p}")
+                     for n in range(min(GRAB_MAX, s.have(p, kind)) + 1))
+        return Decision(me, "amount", f"Reefsteep Black Market: take how many (up to "
+                                      f"{GRAB_MAX})?", rule, acts)
+    acts = tuple(Action(f"seat:{p}", f"Take up to {min(GRAB_MAX, s.have(p, kind))} "
                                      f"{RESOURCE_NAMES[kind]} from seat {p}")
                  for p in range(s.players) if p != me)
     return Decision(me, "opponent", "Reefsteep Black Market: from which opponent?", rule, acts)
 
 
 def apply_grab(s: NomadState, task: Task, seat: int, action_id: str) -> None:
-    p = _typed_seat(s, task, action_id)
-    if p is None:
+    verb, _, arg = action_id.partition(":")
+    if verb == "type":
+        task[2] = arg
         return
-    _, me, kind, rule = task
-    n = min(GRAB_MAX, s.have(p, kind))
+    if verb == "seat":
+        task.append(int(arg))
+        if s.have(int(arg), task[2]):
+            return  # how many comes next
+        n = 0
+    else:
+        n = int(arg)
+    s.tasks.pop()
+    _, me, kind, rule, p = task
     s.add(p, kind, -n)
     s.add(me, kind, n)
     s.say(me, f"takes {n} {RESOURCE_NAMES[kind]} from seat {p}", rule)
@@ -502,13 +498,13 @@ EFFECTS: dict[str, Callable[[NomadState, int, str], None]] = {
 DECISIONS: dict[str, Callable[..., Decision]] = {
     "op_replace": replace_decision, "op_corp": corp_decision, "op_order": order_decision,
     "op_market": market_decision, "op_swap": swap_decision, "op_load": load_decision,
-    "dorothy_catch": catch_decision, "persist_end": end_decision, "op_sell": sell_decision,
+    "dorothy_catch": catch_decision, "op_sell": sell_decision,
     "op_cull": cull_decision, "op_grab": grab_decision, "shove": shove_decision,
 }
 APPLY: dict[str, Callable[..., None]] = {
     "op_replace": apply_replace, "op_corp": apply_corp, "op_order": apply_order,
     "op_market": apply_market, "op_swap": apply_swap, "op_load": apply_load,
-    "dorothy_catch": apply_catch, "persist_end": apply_end, "op_sell": apply_sell,
+    "dorothy_catch": apply_catch, "op_sell": apply_sell,
     "op_cull": apply_cull, "op_grab": apply_grab, "shove": apply_shove,
 }
 AUTOMATIC: dict[str, Callable[..., None]] = {"op_trigger": resolve_trigger}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine import Action, Decision
 
-from . import build, explore, heroes
+from . import build, explore, heroes, operators
 from .board import cheapest
 from .explore import TOLL, payees, route_toll
 from .influence import can_move
@@ -16,6 +16,8 @@ from .setup import ROUNDS
 from .steps import RESOURCE_NAMES
 
 if TYPE_CHECKING:
+    from boardwright.engine import Rng
+
     from .state import NomadState, Task
 
 
@@ -171,22 +173,28 @@ def _free_closure(s: NomadState, seat: int, sites: list[str]) -> list[str]:
 
 
 def collection_entry(s: NomadState, seat: int) -> dict[str, object]:
-    """A fresh collection for `seat`: its Gold now is its budget for tolls (§4.3)."""
+    """A fresh collection for `seat`: its Gold now is its budget for tolls (§4.3). The
+    picks (`collected`, `tolls`) are the seat's secret until the reveal."""
     entry: dict[str, object] = {"done": False, "budget": s.gold[seat], "collected": [],
-                                "reach": _free_closure(s, seat, [s.city[seat]])}
+                                "tolls": [], "reach": _free_closure(s, seat, [s.city[seat]])}
     s.collect[seat] = entry
     _auto_done(s, seat)
     return entry
 
 
 def resolve_collect_start(s: NomadState, task: Task) -> None:
-    s.say(None, "Resource Collection: everyone collects at once", ref("4.3"))
+    s.say(None, "Resource Collection: everyone chooses at once, in secret", ref("4.3"))
     for seat in range(s.players):
         collection_entry(s, seat)
-    s.push("collect")
+    if all(c["done"] for c in s.collect):
+        reveal_collection(s)
+        return
+    s.push("collect", "round")
 
 
 def collect_options(s: NomadState, seat: int) -> list[Action]:
+    """The next pick of `seat`'s collection plan. Nothing is applied before the reveal, so
+    the board and every seat's Gold are those of the start of the step."""
     c = s.collect[seat]
     reach, budget = c["reach"], c["budget"]
     wanted = sorted(owned_sites(s, seat) - set(c["collected"]))
@@ -221,40 +229,82 @@ def _auto_done(s: NomadState, seat: int) -> None:
 
 def collect_decision(s: NomadState, task: Task, seat: int) -> Decision:
     acts = [*collect_options(s, seat), Action("done", "Finish collecting")]
-    return Decision(seat, "collection", "Choose mining sites to collect from and pay their tolls",
-                    ref("4.3"), tuple(acts), simultaneous=True)
+    together = len(task) < 2 or task[1] != "solo"  # Rim Billiton's collection is alone
+    return Decision(seat, "collection", "Choose mining sites to collect from and pay their "
+                    "tolls (in secret until everyone is done)" if together else
+                    "Choose mining sites to collect from and pay their tolls",
+                    ref("4.3"), tuple(acts), simultaneous=together, secret=together)
 
 
-def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) -> None:
+    """Add one pick to `seat`'s plan, kept aside until the reveal (§4.3)."""
     c = s.collect[seat]
     kind, _, rest = action_id.partition(":")
     if kind == "done":
         c["done"] = True
     elif kind == "collect":
-        ev = s.content.events[s.explored[rest]]
-        s.add(seat, ev.marker.resource, ev.marker.amount)
         c["collected"].append(rest)
-        s.say(seat, f"collects {ev.marker.amount} {RESOURCE_NAMES[ev.marker.resource]} from {rest}",
-              ref("4.3"))
+        if log:
+            s.say(seat, f"chooses to collect from {rest}", ref("4.3"), visible_to=(seat,))
     else:
         route, _, who = rest.partition(":")
-        explore.pay_toll(s, seat, route, None if who == "bank" else int(who), ref("4.3"))
+        c["tolls"].append([route, None if who == "bank" else int(who)])
         c["budget"] -= TOLL  # Gold gained in this step cannot pay its tolls
         rt = s.board.routes[route]
         c["reach"] = _free_closure(s, seat, sorted({*c["reach"], rt.a, rt.b}))
+        if log:
+            who_text = "the bank" if who == "bank" else f"seat {who}"
+            s.say(seat, f"chooses to pay {TOLL} Gold to {who_text} for route {route}",
+                  ref("4.3"), visible_to=(seat,))
     if not c["done"]:
         _auto_done(s, seat)
+
+
+def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
+    pick_collection(s, seat, action_id)
     if all(x["done"] for x in s.collect):
         s.tasks.pop()
+        reveal_collection(s)
+
+
+def reveal_collection(s: NomadState) -> None:
+    """Every plan is in: tolls and resources, in turn order (the order changes nothing:
+    each seat's tolls were bounded by its Gold at the start of the step)."""
+    for seat in s.order():
+        c = s.collect[seat]
+        for route, payee in c.get("tolls", ()):
+            explore.pay_toll(s, seat, route, payee, ref("4.3"))
+        for site in c.get("collected", ()):
+            ev = s.content.events[s.explored[site]]
+            s.add(seat, ev.marker.resource, ev.marker.amount)
+            s.say(seat, f"collects {ev.marker.amount} {RESOURCE_NAMES[ev.marker.resource]} "
+                        f"from {site}", ref("4.3"))
+        c["tolls"], c["collected"] = [], []
+    s.collect = [{"done": True} for _ in range(s.players)]
+
+
+def resample_collection(s: NomadState, seat: int, rng: Rng) -> None:
+    """Determinize: the plans other seats are making are hidden from `seat`. One still
+    choosing starts over; one done is replaced by a random complete plan."""
+    if not s.tasks or s.tasks[-1][0] != "collect":
+        return
+    for other in range(s.players):
+        c = s.collect[other]
+        if other == seat or "reach" not in c or (not c["collected"] and not c["tolls"]
+                                                 and not c["done"]):
+            continue
+        done = c["done"]
+        collection_entry(s, other)  # nothing is paid before the reveal: same budget
+        while done and not s.collect[other]["done"]:
+            acts = [*collect_options(s, other), Action("done", "")]
+            pick_collection(s, other, acts[rng.below(len(acts))].id, log=False)
 
 
 # ---------------------------------------------------------------- End Phase (§4.4)
 def resolve_end_phase(s: NomadState, task: Task) -> None:
     s.push("end_finish")
     for seat in reversed(s.order()):
-        if any(c in s.persist[seat] for c in ("dorothy", "mudrock")):
-            s.push("persist_end", seat)  # once-per-End-Phase placements (§17.7, §17.9)
-        s.push("end_effects", seat)
+        s.push("end_effects", seat, [])
 
 
 def _end_task(s: NomadState, seat: int, effect: str) -> None:
@@ -266,28 +316,45 @@ def _end_task(s: NomadState, seat: int, effect: str) -> None:
 
 
 def resolve_end_effects(s: NomadState, task: Task) -> None:
+    """A seat's end-of-round effects, in the order that player chooses (§4.4): the removals
+    of Liskarm and W, and the once-per-End-Phase placements of Dorothy and Mudrock, which
+    the player may also decline (§17.7, §17.9)."""
     seat = task[1]
+    used = list(task[2]) if len(task) > 2 else []
     pending = s.end_effects[seat]
-    if not pending:
+    optional = operators.end_options(s, seat, used)
+    if not pending and not optional:
         return
-    s.push("end_effects", seat)
-    if len(pending) == 1:
+    if len(pending) == 1 and not optional:
+        s.push("end_effects", seat, used)
         _end_task(s, seat, pending.pop())
-    else:
-        s.push("end_order", seat)
+        return
+    s.push("end_order", seat, used)
 
 
 def end_order_decision(s: NomadState, task: Task, seat: int) -> Decision:
     me = task[1]
-    acts = tuple(Action(f"first:{i}", f"Resolve {e} first") for i, e in enumerate(s.end_effects[me]))
-    return Decision(me, "end_order", "Choose which end-of-round effect to resolve first",
-                    ref("4.4"), acts)
+    used = list(task[2]) if len(task) > 2 else []
+    acts = [Action(f"first:{i}", f"Resolve {e} now") for i, e in enumerate(s.end_effects[me])]
+    acts += operators.end_options(s, me, used)
+    if not s.end_effects[me]:
+        acts.append(Action("done", "Done"))
+    return Decision(me, "end_order", "End Phase: choose which of your effects resolves next",
+                    ref("4.4"), tuple(acts))
 
 
 def apply_end_order(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
-    effect = s.end_effects[seat].pop(int(action_id.partition(":")[2]))
-    _end_task(s, seat, effect)
+    used = list(task[2]) if len(task) > 2 else []
+    if action_id == "done":
+        return
+    if action_id.startswith("first:"):
+        effect = s.end_effects[seat].pop(int(action_id.partition(":")[2]))
+        s.push("end_effects", seat, used)
+        _end_task(s, seat, effect)
+        return
+    s.push("end_effects", seat, [*used, action_id])
+    operators.use_end_option(s, seat, action_id)
 
 
 def resolve_end_finish(s: NomadState, task: Task) -> None:

@@ -8,6 +8,7 @@ So a game can be saved, cloned and resumed at any decision, mid-effect too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from boardwright.engine import Rng
@@ -18,7 +19,7 @@ from .board import Board
 from .content import Content, load
 from .facilities import HUB, TOWER
 from .rules import ref
-from .steps import RESOURCES, amount
+from .steps import RESOURCE_NAMES, RESOURCES, amount, must_hold
 
 Task = list[Any]
 
@@ -46,6 +47,7 @@ DECISIONS = {
     "replace": influence.replace_decision,
     "remove_own": influence.remove_own_decision,
     "cond": influence.cond_decision,
+    "payment": influence.payment_decision,
     "explore_target": explore.target_decision,
     "explore_route": explore.route_decision,
     "pay_whom": explore.pay_whom_decision,
@@ -81,6 +83,7 @@ APPLY = {
     "replace": influence.apply_replace,
     "remove_own": influence.apply_remove_own,
     "cond": influence.apply_cond,
+    "payment": influence.apply_payment,
     "explore_target": explore.apply_target,
     "explore_route": explore.apply_route,
     "pay_whom": explore.apply_pay_whom,
@@ -115,6 +118,7 @@ AUTOMATIC = {
     "place_at": influence.resolve_place_at,
     "explore_finish": explore.resolve_explore_finish,
     "city_move": explore.resolve_city_move,
+    "event_reveal": explore.resolve_event_reveal,
     "hub": build.resolve_hub,
     "hero": heroes.resolve_hero,
     "discard_char": heroes.resolve_discard,
@@ -136,7 +140,7 @@ SKIPPED = {  # what a decision with no possible choice would have done, for the 
     "box_one": "return a character to the box", "highway": "place a Highway token",
     "op_replace": "replace an influence", "op_corp": "choose a corporation",
     "op_market": "take a facility", "op_load": "put markers on the card",
-    "dorothy_catch": "put the influence on Dorothy", "persist_end": "use an End Phase effect",
+    "dorothy_catch": "put the influence on Dorothy", "payment": "pay",
     "op_cull": "return a facility to the box", "shove": "move that influence",
 }
 
@@ -328,6 +332,7 @@ class NomadState(TaskStackState):
             if has_down:
                 self.facedown[other] = rest.pop()
             self.hand[other] = sorted(rest)
+        rounds.resample_collection(self, seat, rng)
         pool = list(self.corp_stack)
         for other in range(self.players):
             if other != seat:
@@ -398,17 +403,30 @@ class NomadState(TaskStackState):
         table: dict[str, list[int]] = {"gold": self.gold, "pure": self.pure, "points": self.points}
         return int(table[kind][seat])
 
-    def can_pay(self, seat: int, cost: Mapping[Any, int]) -> bool:
-        """Enough of everything; Passenger's markers may stand in for up to 2 missing
-        Orirock, Originium Shard or Oriron (§17.10)."""
-        if all(self.have(seat, k) >= n for k, n in cost.items()):
-            return True
+    def payment_ways(self, seat: int, cost: Mapping[Any, int]) -> list[tuple[str, ...]]:
+        """Every way `seat` may pay `cost`, as the resources Passenger's markers stand in for:
+        each time its owner pays, 0, 1 or 2 markers may replace as many Orirock, Originium
+        Shard or Oriron of the cost, whether or not the player holds them (§17.10). Stocks
+        must be held; points are not a stock (the score track runs below zero, §9.2).
+        Empty: it cannot pay."""
+        if any(must_hold(k) and k not in RESOURCES and self.have(seat, k) < n
+               for k, n in cost.items()):
+            return []
         spare = self.persist[seat].get("passenger")
-        if spare is None or any(self.have(seat, k) < n for k, n in cost.items()
-                                if k not in RESOURCES):
-            return False
-        short = sum(max(0, n - self.have(seat, k)) for k, n in cost.items() if k in RESOURCES)
-        return short <= min(2, int(spare["markers"]))
+        most = min(2, int(spare["markers"])) if spare else 0
+        units = [k for k in RESOURCES for _ in range(cost.get(k, 0))]
+        ways: dict[tuple[str, ...], None] = {}
+        for m in range(min(most, len(units)) + 1):
+            for combo in combinations(units, m):
+                if all(self.have(seat, k) >= n - combo.count(k)
+                       for k, n in cost.items() if k in RESOURCES):
+                    ways[combo] = None
+        return list(ways)
+
+    def can_pay(self, seat: int, cost: Mapping[Any, int]) -> bool:
+        if "passenger" not in self.persist[seat]:  # the common case, on the hot path
+            return all(self.have(seat, k) >= n for k, n in cost.items() if must_hold(k))
+        return bool(self.payment_ways(seat, cost))
 
     def add(self, seat: int, kind: str, n: int) -> None:
         """Gain (n > 0) or pay (n < 0) one kind; Gold and Pure go to or from the bank."""
@@ -430,17 +448,27 @@ class NomadState(TaskStackState):
         self.add(seat, kind, n)
         self.say(seat, f"gains {amount(n, kind)}", rule)
 
-    def pay(self, seat: int, cost: Mapping[Any, int]) -> None:
+    def pay(self, seat: int, cost: Mapping[Any, int], rule: str = "") -> None:
+        """Pay `cost` (known to be payable). When Passenger's markers give a choice of how to
+        pay, the choice is a decision pushed on top of the stack: callers push whatever
+        follows the payment first (§17.10)."""
+        ways = self.payment_ways(seat, cost)
+        if len(ways) > 1:
+            self.push("payment", seat, dict(cost), rule or ref("17.10"))
+            return
+        self.pay_with(seat, cost, ways[0] if ways else ())
+
+    def pay_with(self, seat: int, cost: Mapping[Any, int], markers: tuple[str, ...]) -> None:
+        """Pay `cost`, Passenger's markers standing in for the resources in `markers`."""
         spare = self.persist[seat].get("passenger")
         for k, n in cost.items():
-            short = max(0, n - self.have(seat, k)) if k in RESOURCES and spare else 0
-            if short and spare is not None:
-                # Passenger's markers cover what is missing, back to the supply (§17.10)
-                spare["markers"] -= short
-                self.supply[seat] += short
-                n -= short
-                self.say(seat, f"uses {short} marker(s) of Passenger for {k}", ref("17.10"))
-            self.add(seat, k, -n)
+            used = markers.count(k)
+            if used and spare is not None:
+                spare["markers"] -= used
+                self.supply[seat] += used  # back to the supply (§17.10)
+                self.say(seat, f"uses {used} marker(s) of Passenger for {RESOURCE_NAMES[k]}",
+                         ref("17.10"))
+            self.add(seat, k, -(n - used))
         if spare is not None and spare["markers"] <= 0:
             del self.persist[seat]["passenger"]
             self.discard[seat].append("passenger")

@@ -25,6 +25,19 @@ Resource = Literal["orirock", "shard", "oriron"]
 Payable = Literal["orirock", "shard", "oriron", "gold", "pure"]
 Losable = Literal["orirock", "shard", "oriron", "gold", "pure", "points"]  # "lose 1 point →"
 
+# What each kind a cost can name is. A "stock" is held in the personal supply and can only
+# be paid while held; the "track" is the score track, which runs below zero (−2, −1, 0 …),
+# so "lose 1 point →" is always payable, even at 0 points (§9.2, §18.6).
+COST_KINDS: dict[str, Literal["stock", "track"]] = {
+    "orirock": "stock", "shard": "stock", "oriron": "stock", "gold": "stock", "pure": "stock",
+    "points": "track",
+}
+
+
+def must_hold(kind: str) -> bool:
+    """Whether paying `kind` needs that much of it in hand (a stock, not the score track)."""
+    return COST_KINDS[kind] == "stock"
+
 
 class _Step(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -46,8 +59,11 @@ class Place(_Step):
 
 
 class Move(_Step):
+    """Move `count` times; with `up_to` (Redeploy's icons) the player may stop earlier."""
+
     kind: Literal["move"]
     count: int = Field(ge=1)
+    up_to: bool = False
 
 
 class Replace(_Step):
@@ -127,6 +143,14 @@ CORPORATE_TEXT = {
 }
 
 
+def cost_words(cost: dict[str, int]) -> str:
+    """'pay 3 Gold', 'lose 1 point', 'pay 1 Oriron, lose 1 point'."""
+    paid = ", ".join(amount(n, k) for k, n in cost.items() if must_hold(k))
+    lost = ", ".join(amount(n, k) for k, n in cost.items() if not must_hold(k))
+    return ", ".join(x for x in (f"pay {paid}" if paid else "", f"lose {lost}" if lost else "")
+                     if x) or "nothing"
+
+
 def describe(steps: list[Step]) -> str:
     """A short text for logs and labels, e.g. 'gain 7 Gold' or 'pay 1 Oriron → gain 9 Gold'."""
     return describe_raw([s.model_dump() for s in steps])
@@ -141,8 +165,7 @@ def describe_raw(steps: list[dict[str, Any]]) -> str:
             got = [amount(n, k) for k, n in step.items() if k != "kind" and n]
             parts.append("gain " + ", ".join(got))
         elif kind == "pay_then":
-            cost = ", ".join(amount(n, k) for k, n in step["pay"].items())
-            parts.append(f"pay {cost} → {describe_raw(step['then'])}")
+            parts.append(f"{cost_words(step['pay'])} → {describe_raw(step['then'])}")
         elif kind == "build_hub":
             parts.append("build an Extension Hub for free")
         elif kind == "advance":
@@ -160,6 +183,8 @@ def describe_raw(steps: list[dict[str, Any]]) -> str:
             parts.append(f"{step['count']} times: place or remove 1 influence")
         elif kind in CORPORATE_TEXT:
             parts.append(CORPORATE_TEXT[kind])
+        elif kind == "move" and step.get("up_to"):
+            parts.append(f"move up to {step['count']} influence")
         else:
             parts.append(f"{kind} {step['count']} influence")
     return "; ".join(parts) or "no effect"

@@ -70,7 +70,8 @@ def view(s: NomadState, seat: int | None) -> dict[str, Any]:
                  "pure_originium": max(s.bank_pure, 0),
                  "pure_substitutes": max(-s.bank_pure, 0)},
         "region_strength": region_strength(s),
-        "collection": [dict(c) for c in s.collect],
+        # a seat sees only its own collection plan: the picks are secret until the reveal
+        "collection": [_copy(c) if p == seat else {} for p, c in enumerate(s.collect)],
         "players": players,
         **_module(s),
     }
