@@ -180,3 +180,21 @@ def test_liskarm_tactic_may_replace_any_influence() -> None:
               influence={"B-01/B-02": [0], "A-02/B-02": [1]})
     do(s, "reveal:tactic", "pay")
     assert set(ids(s)) == {"replace:B-01/B-02:0", "replace:A-02/B-02:1"}
+
+
+# ---------------------------------------------------------------- the sweep
+def test_a_special_action_that_can_do_nothing_is_not_offered() -> None:
+    from .test_styles import declared
+    s = scene(cities={0: "B-02", 1: "A-01", 2: "D-01", 3: "E-01"})
+    declared(s, 0, "mobilization-support-system", -1)
+    declared(s, 0, "frontier-survey-office", -1)
+    assert "main:special:mobilization-support-system" in ids(s)
+    s.supply[0] = 0  # no marker: "place 2 influence" would resolve to nothing
+    s._cache.clear()
+    assert "main:special:mobilization-support-system" not in ids(s)
+    assert "main:special:frontier-survey-office" in ids(s)
+    for site in s.board.sites:
+        if site not in s.explored:
+            s.explored[site] = "x"  # nothing left to explore
+    s._cache.clear()
+    assert "main:special:frontier-survey-office" not in ids(s)

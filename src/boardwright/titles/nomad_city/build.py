@@ -208,10 +208,25 @@ def specials(s: NomadState, seat: int) -> list[Action]:
             continue
         if sp.no_character and s.turn_flags["character"]:
             continue
-        if not s.can_pay(seat, sp.cost):
+        if not s.can_pay(seat, sp.cost) or not _special_possible(s, seat, sp.kind):
             continue
         out.append(Action(f"main:special:{sid}", f"Special action of {style.name}"))
     return out
+
+
+def _special_possible(s: NomadState, seat: int, kind: str) -> bool:
+    """A special action is offered only when it can do something, like the main actions
+    it stands beside (Explore needs a site to explore, §5.3; City Movement a site to go to,
+    §5.5): one that would resolve to nothing is not a choice (§5.7)."""
+    from .explore import city_targets, explore_targets
+    from .influence import place_targets
+    if kind == "place":
+        return bool(place_targets(s, seat))
+    if kind == "explore_free":
+        return bool(explore_targets(s, seat, True))
+    if kind == "double_move":
+        return bool(city_targets(s, seat))
+    return True
 
 
 def use_special(s: NomadState, seat: int, sid: str) -> None:
