@@ -1,0 +1,471 @@
+"""Setup, the round (start, turns, end), the Incredible Invention resolution and the end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action, Decision
+
+from .board import build, rotate
+from .effects import fire, gain
+from .rules import ref
+from .schema import ACTIONS
+
+if TYPE_CHECKING:
+    from .state import SteamfallState, Task
+
+ROUNDS = 3
+START_INSIGHT = 4
+CUBES = 8
+GENERIC = 3
+BOXES = (2, 2, 1)  # selection boxes of columns I-III (IV activates by itself)
+
+
+def _scenario_ok(st: SteamfallState, scenario: str, cipher: bool) -> bool:
+    comp = st.scenario == "cipher-race"
+    if cipher and not comp:
+        return False
+    return scenario == "always" or (scenario == "competitive") == comp
+
+
+def uses_events(st: SteamfallState) -> bool:
+    return st.scenario == "cipher-race" or bool(st.options.get("ii_events"))
+
+
+# ------------------------------------------------------------------ setup
+def setup(st: SteamfallState) -> None:
+    c = st.content
+    rng = st.rng
+    st.scenario = str(st.options["scenario"])
+    st.round = 0
+    st.turn_idx = 0
+    st.tasks = []
+    st.result = None
+    st.trash, st.box, st.civ_discard, st.ev_discard = [], [], [], []
+    st.comps, st.cprog, st.cover, st.comp_out = [], {}, [], []
+    st.completion, st.quarters = 0, 0
+    st.paid = {"vp": 0, "cubes": 0}
+    # §2.1 decks by scenario symbol; the workshop deck split into base items and add-ons/modules
+    items = [i for i in c.comp.items if _scenario_ok(st, i.scenario, i.cipher)]
+    decks: dict[str, list[str]] = {
+        "base": [i.id for i in items if i.deck == "workshop" and i.kind in ("base", "plain")],
+        "addon": [i.id for i in items if i.deck == "workshop" and i.kind in ("addon", "module")],
+        "relic": [i.id for i in items if i.deck == "relic"],
+        "civ": [v.id for v in c.comp.civilians if _scenario_ok(st, v.scenario, v.quest.trigger.event == "break_cipher")],
+        "loc": [s.id for s in c.comp.locations if _scenario_ok(st, s.scenario, s.cipher)],
+        "event": [e.id for e in c.comp.events] if uses_events(st) else [],
+        "comp": [x.id for x in c.comp.complications] if st.scenario == "incredible-invention" else [],
+    }
+    for d in decks.values():
+        rng.shuffle(d)
+    st.decks = decks
+    st.ruins_stack = [r.id for r in c.comp.ruins]
+    rng.shuffle(st.ruins_stack)
+    # §2.3 the map: tiles shuffled by type, rotated at random
+    cells = c.layout(st.players)
+    by_type: dict[str, list[str]] = {}
+    for d in c.comp.districts:
+        by_type.setdefault(d.type, []).append(d.id)
+    for ids in by_type.values():
+        rng.shuffle(ids)
+    names, paths = [], []
+    for _r, _c, kind in cells:
+        did = by_type[kind].pop()
+        names.append(did)
+        paths.append(list(rotate(c.districts[did].pathways, rng.below(4))))
+    st.board = b = build(names, [(r, cc) for r, cc, _ in cells], paths)
+    n = b.n_areas
+    st.tok = [dict.fromkeys(("scrap", "steam", "workshop", "insight", "civilian", "mechanized"), 0) for _ in range(n)]
+    st.ruins = [""] * n
+    st.rside = [0] * n
+    st.event = [""] * n
+    st.loc = [""] * n
+    st.up = [False] * n
+    st.looked = [[] for _ in range(n)]
+    st.cubes = [[] for _ in range(n)]
+    st.tablet = [""] * n
+    for area in range(b.n_districts, n):
+        st.loc[area] = st.decks["loc"].pop()
+        st.tok[area]["insight"] = 2
+    # §2.4 scenario pieces
+    st.tablets_left = [t.id for t in c.comp.tablets]
+    rng.shuffle(st.tablets_left)
+    if st.scenario == "cipher-race":
+        for area in range(b.n_districts):
+            if c.districts[b.districts[area]].type == "ancient":
+                st.tablet[area] = st.tablets_left.pop()
+    st.first = rng.below(st.players)
+    st.order = _order(st)
+    central = next(i for i in range(b.n_districts) if c.districts[b.districts[i]].type == "central")
+    st.pl = [{"char": "", "at": central} for _ in range(st.players)]
+    st.tasks.append(["round"])
+    st.tasks.append(["start_items"])
+    if st.options.get("characters") == "choose":
+        for p in reversed(st.order):
+            st.tasks.append(["char_pick", p])
+    else:
+        chars = list(c.characters)
+        rng.shuffle(chars)
+        for p in range(st.players):
+            _give_character(st, p, chars[p])
+
+
+def _order(st: SteamfallState) -> list[int]:
+    return [(st.first + k) % st.players for k in range(st.players)]
+
+
+def _give_character(st: SteamfallState, p: int, cid: str) -> None:
+    c = st.content
+    ch = c.characters[cid]
+    placed = {t for col in ch.columns for t in col.start}
+    st.pl[p].update({
+        "char": cid,
+        "res": {"scrap": 0, "steam": 0, "insight": START_INSIGHT, "vp": 0, "stamina": 0},
+        "pool": dict.fromkeys(ACTIONS, 0),
+        "cubes": CUBES, "mood": 0, "cols": [list(col.start) for col in ch.columns],
+        "spare": [t.id for t in ch.tokens if t.id not in placed], "boxes": [0, 0, 0, 0],
+        "hand": [], "play": [], "power": {}, "attach": {}, "used": [], "civs": [], "prog": {},
+        "done": [], "abil": c.ability_ids(cid, st.scenario, st.players), "tablets": [],
+        "pending": [], "col": -1, "reset": False, "fx_used": [],
+    })
+    st.say(p, f"plays {ch.name}", ref("2.2"))
+
+
+def char_pick_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    p = task[1]
+    taken = {d["char"] for d in st.pl}
+    acts = tuple(Action(f"char:{cid}", ch.name) for cid, ch in st.content.characters.items() if cid not in taken)
+    return Decision(p, "character", "Choose your character", ref("2.2"), acts)
+
+
+def apply_char_pick(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    st.tasks.pop()
+    _give_character(st, seat, aid.split(":", 1)[1])
+
+
+def resolve_start_items(st: SteamfallState, task: Task) -> None:
+    """§2.2 draw 4 base items and trash 2 (solo variant: draw 6, keep 3)."""
+    solo = st.players == 1 and bool(st.options.get("solo_items"))
+    draw, trash = (6, 3) if solo else (4, 2)
+    for p in reversed(st.order):
+        st.tasks.append(["start_trash", p, trash])
+    for p in st.order:
+        for _ in range(draw):
+            st.draw_item(p, "base", "pending")
+
+
+def start_trash_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    p, n = task[1], task[2]
+    names = st.content.items
+    acts = tuple(Action(f"trash:{c}", f"trash {names[c].name}") for c in sorted(set(st.pl[p]["pending"])))
+    return Decision(p, "start_trash", f"Trash {n} of your starting workshop cards", ref("2.2"), acts)
+
+
+def apply_start_trash(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    card = aid.split(":", 1)[1]
+    pl = st.pl[seat]
+    pl["pending"].remove(card)
+    st.trash.append(card)
+    st.say(seat, f"trashes {st.content.items[card].name}", ref("2.2"))
+    if task[2] > 1:
+        st.tasks[-1] = ["start_trash", seat, task[2] - 1]
+    else:
+        st.tasks.pop()
+        pl["hand"].extend(pl["pending"])
+        pl["pending"] = []
+
+
+# ------------------------------------------------------------------ start of round
+def resolve_round(st: SteamfallState, task: Task) -> None:
+    c = st.content
+    st.round += 1
+    st.say(None, f"round {st.round} begins", ref("3.1"))
+    if st.scenario == "incredible-invention":
+        for cid in st.comps:
+            st.comp_out.append(cid)
+        st.comps, st.cprog, st.cover = [], {}, []
+        for _ in range(2):
+            if st.decks["comp"]:
+                cid = st.decks["comp"].pop()
+                st.comps.append(cid)
+                st.say(None, f"complication: {c.complications[cid].name}", ref("12.3"))
+    b = st.board
+    for area in range(b.n_districts):
+        for drop in c.districts[b.districts[area]].drops:
+            _drop(st, area, drop)
+    st.turn_idx = 0
+    st.tasks.append(["turns"])
+
+
+def _drop(st: SteamfallState, area: int, drop: str) -> None:
+    t = st.tok[area]
+    if drop == "ruins":
+        if not st.ruins[area] and st.ruins_stack:  # never a second ruins (§3.1)
+            st.ruins[area] = st.ruins_stack.pop(0)
+            st.rside[area] = 0
+    elif drop == "scrap2":
+        t["scrap"] += 2
+    elif drop in ("steam", "workshop", "civilian", "insight"):
+        t[drop] += 1
+    elif drop == "event" and uses_events(st) and st.decks["event"] and not st.event[area]:
+        eid = st.decks["event"].pop()
+        ev = st.content.events[eid]
+        st.event[area] = eid
+        st.say(None, f"event {ev.name} in {st.content.districts[st.board.districts[area]].name}", ref("9"))
+        for d in ev.drops:
+            _drop(st, area, d)
+        if ev.removal == "immediate":
+            st.event[area] = ""
+            st.ev_discard.append(eid)
+
+
+def resolve_turns(st: SteamfallState, task: Task) -> None:
+    if st.turn_idx >= 3 * st.players:
+        st.tasks.append(["end_round"])
+        return
+    p = st.order[st.turn_idx % st.players]
+    st.turn_idx += 1
+    st.tasks.append(["turns"])
+    begin_turn(st, p)
+    st.tasks.append(["turn", p, 0])
+
+
+def begin_turn(st: SteamfallState, p: int) -> None:
+    pl = st.pl[p]
+    pl["pool"] = dict.fromkeys(ACTIONS, 0)
+    pl["col"] = -1
+    pl["reset"] = False
+    pl["used"] = []
+    pl["fx_used"] = []
+
+
+def collect_insight(st: SteamfallState, p: int) -> None:
+    """§5.3 insight on secret locations under your influence is picked up during your turn."""
+    for area in range(st.board.n_districts, st.board.n_areas):
+        if st.tok[area]["insight"] and st.under_influence(p, area):
+            n = st.tok[area]["insight"]
+            st.tok[area]["insight"] = 0
+            st.pl[p]["res"]["insight"] += n
+            st.say(p, f"picks up {n} insight", ref("5.3"))
+
+
+# ------------------------------------------------------------------ end of round
+def resolve_end_round(st: SteamfallState, task: Task) -> None:
+    st.say(None, f"end of round {st.round}", ref("3.3"))
+    st.tasks.append(["end_finish"])
+    for p in reversed(st.order):
+        st.tasks.append(["eor_turn", p])
+
+
+def resolve_eor_turn(st: SteamfallState, task: Task) -> None:
+    """Column IV, then the compulsory end-of-round effects, then actions without touching
+    the map (§3.3); with the interaction variant, a normal fourth turn (§14)."""
+    p = task[1]
+    interact = bool(st.options.get("eor_interaction"))
+    begin_turn(st, p)
+    st.tasks.append(["turn", p, 0 if interact else 1])
+    pl = st.pl[p]
+    eor = not interact
+    for tid in pl["cols"][3]:
+        gain(st, p, st.content.tokens[tid].gains, eor=eor)
+    pl["col"] = 3
+    for kind, cid in eor_sources(st, p):
+        for i, eff in enumerate(st.content.effects_of(kind, cid)):
+            if eff.cause == "end_of_round":
+                compulsory(st, p, kind, cid, i, eor)
+
+
+def eor_sources(st: SteamfallState, p: int) -> list[tuple[str, str]]:
+    pl = st.pl[p]
+    b = st.board
+    out: list[tuple[str, str]] = [("ability", a) for a in pl["abil"]]
+    here = pl["at"]
+    if not b.is_slot(here):
+        out.append(("district", b.districts[here]))
+        if st.event[here]:
+            out.append(("event", st.event[here]))
+    for area in range(b.n_districts, b.n_areas):
+        if st.up[area] and st.under_influence(p, area):
+            out.append(("location", st.loc[area]))
+    return out
+
+
+def compulsory(st: SteamfallState, p: int, kind: str, cid: str, idx: int, eor: bool = False) -> None:
+    """A compulsory effect (§6.3): its gain at once, or a choice when it offers alternatives."""
+    eff = st.content.effects_of(kind, cid)[idx]
+    if len(eff.gains) > 1:
+        st.tasks.append(["choose_gain", p, kind, cid, idx, 1 if eor else 0])
+    elif eff.gains:
+        st.say(p, f"{eff.text}", ref("6.3"))
+        gain(st, p, eff.gains[0], eor=eor)
+
+
+def resolve_end_finish(st: SteamfallState, task: Task) -> None:
+    c = st.content
+    for pl in st.pl:  # §7.6 recharge by green segments
+        for i in pl["play"]:
+            g = c.items[i].green
+            if g:
+                base = pl["attach"].get(i, i)
+                room = sum(c.items[x].gauge for x in [base, *[k for k, v in pl["attach"].items()
+                                                             if v == base and c.items[k].kind == "module"]])
+                have = sum(pl["power"].get(x, 0) for x in [base, *[k for k, v in pl["attach"].items()
+                                                                  if v == base and c.items[k].kind == "module"]])
+                add = min(g, room - have)
+                if add > 0:
+                    pl["power"][base] = pl["power"].get(base, 0) + add
+        pl["boxes"] = [0, 0, 0, 0]
+    for area, eid in enumerate(st.event):  # §9 events leave at end of round
+        if eid:
+            st.ev_discard.append(eid)
+            st.event[area] = ""
+    if st.players != 2:  # §3.4
+        st.first = (st.first + 1) % st.players
+    st.order = [(st.first + k) % st.players for k in range(st.players)]
+    if st.scenario == "incredible-invention":
+        st.tasks.append(["resolution"])
+    elif st.round >= ROUNDS:
+        st.tasks.append(["game_end"])
+    else:
+        st.tasks.append(["round"])
+
+
+# ------------------------------------------------------------------ Incredible Invention resolution
+def requirement(st: SteamfallState) -> tuple[int, int, int]:
+    card = st.content.inventions[st.players]
+    side = card.hard if st.options.get("difficulty") == "hard" else card.normal
+    return side.rows[min(st.round, ROUNDS) - 1]
+
+
+def resolve_resolution(st: SteamfallState, task: Task) -> None:
+    st.say(None, f"resolution phase of round {st.round}", ref("12.4"))
+    st.paid = {"vp": 0, "cubes": 0}
+    st.tasks.append(["ii_check"])
+    for p in reversed(st.order):
+        st.tasks.append(["ii_pay", p])
+    for cid in reversed(st.cover):
+        st.tasks.append(["comp_reward", st.order[0], cid])
+
+
+def comp_reward_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    name = st.content.complications[task[2]].name
+    acts = (Action("reward:completion", "1 completion"), Action("reward:vp", "1 VP"))
+    return Decision(task[1], "complication_reward", f"Reward for overcoming {name}", ref("12.3"), acts)
+
+
+def apply_comp_reward(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    st.tasks.pop()
+    if aid == "reward:completion":
+        st.completion += 1
+    else:
+        st.pl[seat]["res"]["vp"] += 1
+    st.say(seat, f"takes {aid.split(':')[1]} for an overcome complication", ref("12.3"))
+
+
+def ii_pay_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    p = task[1]
+    vp, cubes, comp = requirement(st)
+    pl = st.pl[p]
+    acts = []
+    if st.paid["vp"] < vp and pl["res"]["vp"] > 0:
+        acts.append(Action("give:vp", "spend 1 VP on marketing"))
+    if st.paid["cubes"] < cubes:
+        for area in range(st.board.n_districts, st.board.n_areas):
+            if p in st.cubes[area]:
+                acts.append(Action(f"give:cube:{area}", f"spend your cube on area {area} on permissions"))
+    if st.completion < comp:
+        if pl["res"]["insight"] > 0:
+            acts.append(Action("give:insight", "1 insight toward a completion (4 make one)"))
+        if pl["res"]["steam"] > 0:
+            acts.append(Action("give:steam", "1 steam toward a completion (2 make one)"))
+    acts.append(Action("done", "done contributing"))
+    return Decision(p, "resolution", f"Round {st.round} needs {vp} VP, {cubes} cubes, {comp} completion; "
+                    f"paid {st.paid['vp']} VP, {st.paid['cubes']} cubes, {st.completion} completion",
+                    ref("12.4"), tuple(acts))
+
+
+def apply_ii_pay(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    pl = st.pl[seat]
+    if aid == "done":
+        st.tasks.pop()
+        return
+    what = aid.split(":")[1]
+    if what == "vp":
+        pl["res"]["vp"] -= 1
+        st.paid["vp"] += 1
+    elif what == "cube":
+        area = int(aid.split(":")[2])
+        st.cubes[area].remove(seat)
+        pl["cubes"] += 1
+        st.paid["cubes"] += 1
+    else:
+        contribute(st, seat, what)
+    st.say(seat, f"contributes {what}", ref("12.4"))
+
+
+def contribute(st: SteamfallState, p: int, what: str) -> None:
+    """§12.2 completion: 4 insight or 2 steam, split among players (counted in quarters)."""
+    st.pl[p]["res"][what] -= 1
+    st.quarters += 1 if what == "insight" else 2
+    while st.quarters >= 4:
+        st.quarters -= 4
+        st.completion += 1
+        st.say(p, "the team gains 1 completion", ref("12.2"))
+
+
+def resolve_ii_check(st: SteamfallState, task: Task) -> None:
+    vp, cubes, comp = requirement(st)
+    missing = [f"{name} {have}/{need}" for name, have, need in
+               (("marketing", st.paid["vp"], vp), ("permissions", st.paid["cubes"], cubes),
+                ("completion", st.completion, comp)) if have < need]
+    if missing:
+        st.result = {"won": False, "reason": f"round {st.round} requirement not met: " + ", ".join(missing)}
+        st.say(None, st.result["reason"], ref("12.4"))
+        st.tasks = []
+        return
+    st.completion -= comp
+    st.say(None, f"the round {st.round} requirements are met", ref("12.4"))
+    if st.round >= ROUNDS:
+        st.result = {"won": True, "reason": "the Incredible Invention is finished: round 3 requirements met"}
+        st.tasks = []
+        return
+    st.tasks.append(["round"])
+
+
+# ------------------------------------------------------------------ end of game
+def resolve_game_end(st: SteamfallState, task: Task) -> None:
+    for area in range(st.board.n_districts, st.board.n_areas):  # §11 reveal everything
+        if not st.up[area]:
+            st.up[area] = True
+    st.result = {"won": None, "reason": "three rounds played"}
+    st.say(None, "the game ends; every secret location is revealed", ref("11"))
+    st.tasks = []
+
+
+def score(st: SteamfallState, p: int) -> dict[str, Any]:
+    pl = st.pl[p]
+    vp = pl["res"]["vp"]
+    tablets = 3 * len(pl["tablets"])
+    locs = 0
+    if st.over or True:
+        for area in range(st.board.n_districts, st.board.n_areas):
+            if st.up[area] and st.under_influence(p, area):
+                for e in st.content.locations[st.loc[area]].effects:
+                    for m in e.passive:
+                        if m.kind == "end_vp_influence":
+                            locs += m.n
+    return {"vp_tokens": vp, "cipher_tablets": tablets, "secret_locations": locs,
+            "total": vp + tablets + locs}
+
+
+def _fire_unused(st: SteamfallState, p: int) -> None:
+    fire(st, p, "noop")
+
+
+DECISIONS = {"char_pick": char_pick_decision, "start_trash": start_trash_decision,
+             "comp_reward": comp_reward_decision, "ii_pay": ii_pay_decision}
+APPLY = {"char_pick": apply_char_pick, "start_trash": apply_start_trash,
+         "comp_reward": apply_comp_reward, "ii_pay": apply_ii_pay}
+AUTOMATIC = {"round": resolve_round, "start_items": resolve_start_items, "turns": resolve_turns,
+             "end_round": resolve_end_round, "eor_turn": resolve_eor_turn, "end_finish": resolve_end_finish,
+             "resolution": resolve_resolution, "ii_check": resolve_ii_check, "game_end": resolve_game_end}

@@ -1,0 +1,279 @@
+"""SteamfallState: a game of Crisis at Steamfall as plain JSON-ready data.
+
+Pending work is a stack of small lists in `tasks` (kind first, then the seat and
+arguments). Automatic tasks resolve in `run()`; decision tasks wait for a seat. Per-player
+data is one dict per seat (`pl`), copied two levels deep by `_clone_into`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.engine import Rng
+from boardwright.engine.outcome import competitive, cooperative
+from boardwright.engine.tasks import TaskStackState
+
+from . import choices, rounds, turn, views
+from .board import Board
+from .content import Content, load
+from .effects import fire, gain
+from .rules import ref
+
+Task = list[Any]
+TOKENS = ("scrap", "steam", "workshop", "insight", "civilian", "mechanized")
+
+FIELDS = (
+    "scenario", "round", "first", "order", "turn_idx", "tok", "ruins", "rside", "event", "loc", "up",
+    "looked", "cubes", "tablet", "decks", "trash", "box", "civ_discard", "ev_discard", "comps",
+    "cprog", "cover", "comp_out", "completion", "quarters", "paid", "tasks", "result", "pl",
+    "ruins_stack", "tablets_left",
+)
+
+DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS}
+APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY}
+AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC}
+
+
+class SteamfallState(TaskStackState):
+    __slots__ = ("board", "content", *FIELDS)
+    TURN_RULE = ref("3.2")
+    DECISIONS = DECISIONS
+    APPLY = APPLY
+
+    content: Content
+    board: Board
+    scenario: str
+    round: int
+    first: int
+    order: list[int]
+    turn_idx: int
+    tok: list[dict[str, int]]
+    ruins: list[str]
+    rside: list[int]
+    event: list[str]
+    loc: list[str]
+    up: list[bool]
+    looked: list[list[int]]
+    cubes: list[list[int]]
+    tablet: list[str]
+    decks: dict[str, list[str]]
+    trash: list[str]
+    box: list[str]
+    civ_discard: list[str]
+    ev_discard: list[str]
+    comps: list[str]
+    cprog: dict[str, int]
+    cover: list[str]
+    comp_out: list[str]
+    completion: int
+    quarters: int
+    paid: dict[str, int]
+    tasks: list[Task]
+    result: dict[str, Any] | None
+    pl: list[dict[str, Any]]
+    ruins_stack: list[str]
+    tablets_left: list[str]
+
+    # ------------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        self.content = load(self.data_pack)
+        rounds.setup(self)
+        self.run()
+
+    def run(self) -> None:
+        while self.result is None and self.tasks:
+            top = self.tasks[-1]
+            kind = top[0]
+            if kind in AUTOMATIC:
+                self.tasks.pop()
+                AUTOMATIC[kind](self, top)
+                continue
+            if kind == "turn":
+                rounds.collect_insight(self, top[1])
+            if not self._decision_for(top).actions:
+                self.tasks.pop()
+                self.say(top[1] if len(top) > 1 and isinstance(top[1], int) else None,
+                         f"has no way to carry out '{kind}'; skipped", ref("6.5"))
+                continue
+            return
+
+    def _to_act(self) -> tuple[int, ...]:
+        return (int(self.tasks[-1][1]),) if self.tasks else ()
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def _round(self) -> int:
+        return self.round
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def _outcome(self) -> dict[str, Any]:
+        final = self.over
+        if self.scenario == "incredible-invention":
+            res = self.result or {}
+            won = res.get("won") if final else None
+            reason = res.get("reason", "the game is still running")
+            return cooperative(self.players, won=won, reason=reason, team_score=float(self.completion),
+                               final=final, breakdown={"round": self.round, "completion": self.completion})
+        keys = []
+        breakdown = []
+        for p in range(self.players):
+            b = rounds.score(self, p)
+            breakdown.append(b)
+            keys.append((b["total"], self.pl[p]["res"]["insight"]))
+        return competitive(keys, ("VP", "insight"), final=final, breakdown=breakdown)
+
+    def _dump(self) -> dict[str, Any]:
+        out = {f: getattr(self, f) for f in FIELDS}
+        out["board"] = self.board.to_data()
+        return out
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.content = load(self.data_pack)
+        for f in FIELDS:
+            setattr(self, f, data[f])
+        self.tasks = [list(t) for t in self.tasks]
+        self.board = Board.from_data(data["board"])
+
+    def _clone_into(self, other: Any) -> None:
+        other.content = self.content
+        other.board = self.board
+        for f in FIELDS:
+            v = getattr(self, f)
+            if isinstance(v, list):
+                v = [x.copy() if isinstance(x, (list, dict)) else x for x in v]
+            elif isinstance(v, dict):
+                v = {k: (x.copy() if isinstance(x, (list, dict)) else x) for k, x in v.items()}
+            setattr(other, f, v)
+        other.pl = [_copy_player(d) for d in self.pl]
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        views.determinize(self, seat, rng)
+
+    def components(self) -> dict[str, int]:
+        return views.components(self)
+
+    def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
+        return turn.why_illegal(self, seat, action_id)
+
+    # ------------------------------------------------------------------ helpers used by rules
+    def modded_bases(self, p: int) -> set[str]:
+        return set(self.pl[p]["attach"].values())
+
+    def group(self, p: int, item: str) -> list[str]:
+        """An item with the power modules attached to it (their gauges are combined, §7.4)."""
+        att = self.pl[p]["attach"]
+        base = att.get(item, item)
+        return [base] + [k for k, v in att.items() if v == base and self.content.items[k].kind == "module"]
+
+    def gauge(self, p: int, item: str) -> int:
+        return sum(self.content.items[i].gauge for i in self.group(p, item))
+
+    def power_of(self, p: int, item: str) -> int:
+        pw = self.pl[p]["power"]
+        return sum(pw.get(i, 0) for i in self.group(p, item))
+
+    def add_power(self, p: int, item: str, n: int) -> None:
+        room = self.gauge(p, item) - self.power_of(p, item)
+        add = min(n, room)
+        if add > 0:
+            base = self.group(p, item)[0]
+            self.pl[p]["power"][base] = self.pl[p]["power"].get(base, 0) + add
+
+    def spend_power(self, p: int, item: str, n: int) -> None:
+        pw = self.pl[p]["power"]
+        for i in self.group(p, item):
+            take = min(n, pw.get(i, 0))
+            if take:
+                pw[i] -= take
+                n -= take
+            if pw.get(i) == 0:
+                pw.pop(i, None)
+
+    def power_targets(self, p: int) -> list[str]:
+        """Items in play that can hold power (a group counts once, by its base)."""
+        out = []
+        for i in self.pl[p]["play"]:
+            if self.group(p, i)[0] == i and self.gauge(p, i) > 0:
+                out.append(i)
+        return out
+
+    def change_mood(self, p: int, n: int) -> None:
+        ch = self.content.characters[self.pl[p]["char"]]
+        m = self.pl[p]["mood"] + n
+        self.pl[p]["mood"] = max(ch.mood_min, min(ch.mood_max, m))
+
+    def draw_item(self, p: int, deck: str, where: str) -> str | None:
+        """Draw from a deck (reshuffling that deck's cards from the trash when empty, §15)."""
+        cards = self.decks[deck]
+        if not cards:
+            back = [c for c in self.trash if self._deck_of(c) == deck]
+            if not back:
+                self.say(p, f"cannot draw: the {deck} deck and its trash are empty", ref("15"))
+                return None
+            self.trash = [c for c in self.trash if self._deck_of(c) != deck]
+            self.rng.shuffle(back)
+            cards.extend(back)
+            self.say(None, f"the {deck} deck is reshuffled from the trash", ref("15"))
+        card = cards.pop()
+        self.pl[p][where].append(card)
+        self.say(p, f"draws {self.content.items[card].name}", ref("6.8"), visible_to=(p,))
+        self.say(p, f"draws a {deck} card", ref("6.8"), visible_to=tuple(q for q in range(self.players) if q != p))
+        return card
+
+    def _deck_of(self, card: str) -> str:
+        it = self.content.items[card]
+        if it.deck == "relic":
+            return "relic"
+        return "addon" if it.kind in ("addon", "module") else "base"
+
+    def discard_civilian(self, p: int, civ: str) -> None:
+        pl = self.pl[p]
+        pl["civs"].remove(civ)
+        pl["prog"].pop(civ, None)
+        if civ in pl["done"]:
+            pl["done"].remove(civ)
+        self.civ_discard.append(civ)
+        self.say(p, f"lets {self.content.civilians[civ].name} go", ref("8"))
+
+    def quest_targets(self, p: int) -> list[str]:
+        pl = self.pl[p]
+        return [c for c in pl["civs"] if c not in pl["done"]]
+
+    def quest_step(self, p: int, civ: str, n: int) -> None:
+        pl = self.pl[p]
+        q = self.content.civilians[civ].quest
+        pl["prog"][civ] = min(q.n, pl["prog"].get(civ, 0) + n)
+        if pl["prog"][civ] >= q.n:
+            pl["done"].append(civ)
+            pl["prog"].pop(civ, None)
+            self.say(p, f"completes the quest of {self.content.civilians[civ].name}", ref("8"))
+            gain(self, p, q.reward)
+            fire(self, p, "complete_quest")
+
+    def comp_need(self, cid: str) -> int:
+        return self.players + (1 if self.content.complications[cid].plus_one else 0)
+
+    def comp_progress(self, cid: str, n: int) -> None:
+        if not cid or cid not in self.comps or cid in self.cover:
+            return
+        self.cprog[cid] = min(self.comp_need(cid), self.cprog.get(cid, 0) + n)
+        if self.cprog[cid] >= self.comp_need(cid):
+            self.cover.append(cid)
+            self.say(None, f"complication {self.content.complications[cid].name} is overcome", ref("12.3"))
+
+    def pickable(self, area: int) -> list[str]:
+        t = self.tok[area]
+        return [k for k in ("scrap", "steam", "workshop") if t[k] > 0]
+
+    def under_influence(self, p: int, area: int) -> bool:
+        return self.pl[p]["at"] == area or p in self.cubes[area]
+
+
+def _copy_player(d: dict[str, Any]) -> dict[str, Any]:
+    out = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
+    out["cols"] = [c.copy() for c in d["cols"]]
+    return out

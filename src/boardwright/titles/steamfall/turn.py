@@ -1,0 +1,428 @@
+"""A player's turn: one column, then the pooled actions and every free choice, in any order.
+
+The turn is one decision task (`["turn", seat, eor]`) whose options are every action the
+player can carry out now; each applies and leaves the task, until `end`. With `eor` set it
+is the end-of-round window: column IV's actions, nothing that touches the map (§3.3).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action, Decision
+
+from . import items as itm
+from .choices import _area_name, explore, place_cube, ruins_effect
+from .effects import (
+    RES, can_pay, card_choices, condition_choices, fire, gain, gain_possible, label, meet_condition, mods,
+    needs, one, pay,
+)
+from .rounds import BOXES, compulsory, contribute, requirement
+from .rules import ref
+from .schema import Effect
+
+if TYPE_CHECKING:
+    from .state import SteamfallState, Task
+
+NO_COST: list[Any] = [[]]
+ROMAN = ("I", "II", "III", "IV")
+SKIP_TIMING = frozenset({"passive", "modded_passive", "impact", "trigger", "modded", "destroy", "trash"})
+
+
+# ------------------------------------------------------------------ sources of effects
+def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
+    """(action src code, kind, component id, remote-only) for every effect p may use now."""
+    pl = st.pl[p]
+    b = st.board
+    here = pl["at"]
+    out: list[tuple[str, str, str, bool]] = []
+    if not b.is_slot(here):
+        out.append(("d", "district", b.districts[here], False))
+        if st.event[here]:
+            out.append(("e", "event", st.event[here], False))
+    for area in range(b.n_districts, b.n_areas):
+        if st.up[area] and (area == here or p in st.cubes[area]):
+            out.append((f"l{area}", "location", st.loc[area], area != here))
+    if st.ruins[here]:
+        out.append(("r", "ruins-x" if st.rside[here] else "ruins-u", st.ruins[here], False))
+    out += [(f"a={a}", "ability", a, False) for a in pl["abil"]]
+    out += [(f"c={c}", "civilian", c, False) for c in pl["civs"]]
+    out += [(f"i={i}", "item", i, False) for i in pl["play"]]
+    out += [(f"k={k}", "complication", k, False) for k in st.comps if k not in st.cover]
+    return out
+
+
+def resolve_src(st: SteamfallState, p: int, src: str) -> tuple[str, str]:
+    here = st.pl[p]["at"]
+    if src == "d":
+        return "district", st.board.districts[here]
+    if src == "e":
+        return "event", st.event[here]
+    if src == "r":
+        return ("ruins-x" if st.rside[here] else "ruins-u"), st.ruins[here]
+    if src[0] == "l":
+        return "location", st.loc[int(src[1:])]
+    kind = {"a": "ability", "c": "civilian", "i": "item", "k": "complication"}[src[0]]
+    return kind, src[2:]
+
+
+def cost_bundles(eff: Effect) -> list[Any]:
+    return eff.costs or NO_COST
+
+
+def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
+    pl = st.pl[p]
+    out = []
+    for src, kind, cid, remote in sources(st, p):
+        if eor and kind.startswith("ruins"):
+            continue
+        item = cid if kind == "item" else ""
+        if item and item in pl["used"]:
+            continue  # items: once per turn (§6.6)
+        for idx, eff in enumerate(st.content.effects_of(kind, cid)):
+            if eff.cause or eff.timing in SKIP_TIMING or eff.utilize or (remote and not eff.influence):
+                continue
+            if eff.limit != "any" and f"{src}:{idx}" in pl["fx_used"]:
+                continue
+            if kind == "item" and st.group(p, cid)[0] != cid:
+                continue
+            for c, bundle in enumerate(cost_bundles(eff)):
+                if not can_pay(st, p, bundle, item):
+                    continue
+                for g, gb in enumerate(eff.gains or NO_COST):
+                    if not gain_possible(st, p, gb, eor):
+                        continue
+                    for cards in card_choices(st, p, bundle):
+                        for cond in condition_choices(st, p, eff):
+                            aid = f"fx:{src}:{idx}:{c}:{g}:{'+'.join(cards) or '-'}:{cond or '-'}"
+                            what = f"{eff.text} [pay {label(bundle)}; gain {label(gb)}]"
+                            out.append(Action(aid, what))
+    return out
+
+
+def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
+    _, src, idx_s, c_s, g_s, cards_s, cond = aid.split(":")
+    kind, cid = resolve_src(st, p, src)
+    idx, c, g = int(idx_s), int(c_s), int(g_s)
+    eff = st.content.effects_of(kind, cid)[idx]
+    item = cid if kind == "item" else ""
+    bundle = cost_bundles(eff)[c]
+    cards = tuple(cards_s.split("+")) if cards_s != "-" else ()
+    pay(st, p, bundle, item, cards)
+    if cond != "-":
+        meet_condition(st, p, eff, cond)
+    pl = st.pl[p]
+    if item:
+        pl["used"].append(item)
+    if eff.limit != "any":
+        pl["fx_used"].append(f"{src}:{idx}")
+    st.say(p, f"uses {eff.text}", ref("6.4" if src[0] == "l" and src != f"l{pl['at']}" else "6.1"))
+    gains = list((eff.gains or NO_COST)[g])
+    if item:
+        gains += itm.modded_gains(st, p, item)
+        itm.after_power(st, p, item, eor)
+    _utilize(st, p, bundle, (kind, cid, idx))
+    if kind.startswith("ruins"):
+        explore(st, p, g)
+    else:
+        gain(st, p, gains, item=item, comp=cid if kind == "complication" else "", eor=eor)
+    if kind == "event" and st.content.events[cid].removal == "after_use":
+        st.event[pl["at"]] = ""
+        st.ev_discard.append(cid)
+        st.say(p, f"the event {st.content.events[cid].name} is removed", ref("9"))
+
+
+def _utilize(st: SteamfallState, p: int, bundle: Any, used: tuple[str, str, int]) -> None:
+    """§6.7 a Utilize effect may fire when what it costs was just spent on another effect."""
+    paid = needs(bundle)
+    if not paid:
+        return
+    for src, kind, cid, remote in sources(st, p):
+        if kind not in ("ability", "location"):
+            continue
+        for idx, eff in enumerate(st.content.effects_of(kind, cid)):
+            if not eff.utilize or (kind, cid, idx) == used or (remote and not eff.influence):
+                continue
+            if all(paid.get(w, 0) >= n for w, n in needs(eff.costs[0]).items()):
+                st.tasks.append(["utilize", p, kind, cid, idx])
+
+
+# ------------------------------------------------------------------ movement and the map
+def move_cost(st: SteamfallState, p: int, dest: int, base: int) -> int:
+    m = mods(st, p)
+    extra = m.get("secret_enter_cost", 0) if st.board.is_slot(dest) else m.get("district_enter_cost", 0)
+    return max(0, base + extra)
+
+
+def enter(st: SteamfallState, p: int, area: int) -> None:
+    """Arrive in an area: on-enter effects (§6.3), looking at a secret location (§5.2)."""
+    pl = st.pl[p]
+    pl["at"] = area
+    st.say(p, f"moves to {_area_name(st, area)}", ref("5.1"))
+    b = st.board
+    if b.is_slot(area):
+        if p not in st.looked[area]:
+            st.looked[area].append(p)
+        from .rounds import collect_insight
+        collect_insight(st, p)
+        if st.up[area]:
+            _on_enter(st, p, "location", st.loc[area])
+        st.tasks.append(["location", p, area])
+        return
+    fire(st, p, "enter_district", b.districts[area])
+    _on_enter(st, p, "district", b.districts[area])
+    if st.event[area]:
+        _on_enter(st, p, "event", st.event[area])
+
+
+def _on_enter(st: SteamfallState, p: int, kind: str, cid: str) -> None:
+    for i, eff in enumerate(st.content.effects_of(kind, cid)):
+        if eff.cause == "on_enter":
+            compulsory(st, p, kind, cid, i)
+
+
+def reveal(st: SteamfallState, p: int, area: int, entering: bool = False) -> None:
+    loc = st.content.locations[st.loc[area]]
+    st.up[area] = True
+    st.say(p, f"reveals {loc.name}", ref("5.2"))
+    if loc.drop == "scrap2":
+        st.tok[area]["scrap"] += 2
+    elif loc.drop == "ruins":
+        if not st.ruins[area] and st.ruins_stack:
+            st.ruins[area] = st.ruins_stack.pop(0)
+            st.rside[area] = 0
+    elif loc.drop:
+        st.tok[area][loc.drop] += 1
+    fire(st, p, "reveal_location")
+    if entering:
+        _on_enter(st, p, "location", st.loc[area])
+
+
+def take_token(st: SteamfallState, p: int, what: str, n: int) -> None:
+    st.tok[st.pl[p]["at"]][what] -= n
+    st.say(p, f"picks up {n} {what}", ref("5.4"))
+    fire(st, p, "pick_up")
+    if what == "workshop":
+        st.tasks.append(["pick_deck", p, 1, "hand", 0])
+    else:
+        st.pl[p]["res"][what] += n
+
+
+def max_scrap(st: SteamfallState, p: int) -> int:
+    return max(1, 2 + mods(st, p).get("max_scrap_per_manipulate", 0))
+
+
+def encounter_cost(st: SteamfallState, p: int) -> int:
+    return max(1, 2 + mods(st, p).get("encounter_cost", 0))
+
+
+def token_cost(st: SteamfallState, p: int) -> int:
+    return max(0, 2 + mods(st, p).get("token_cost", 0))
+
+
+def reset_gains(st: SteamfallState, p: int) -> list[Any]:
+    """§5.7 the groups passed on the way from the current mood back to zero."""
+    m = st.pl[p]["mood"]
+    ch = st.content.characters[st.pl[p]["char"]]
+    out: list[Any] = []
+    for g in ch.mood_groups:
+        a, b = g.between
+        if (m < 0 and m <= min(a, b)) or (m > 0 and m >= max(a, b)):
+            out.extend(g.gains)
+    return out
+
+
+def cipher_ways(st: SteamfallState, p: int, area: int) -> list[tuple[str, list[Any]]]:
+    """§13.2 each pictured cipher paid by its action or by insight, all in one turn."""
+    tab = st.content.tablets[st.tablet[area]]
+    m = mods(st, p)
+    out = []
+    for pattern in product("ai", repeat=len(tab.ciphers)):
+        bundle = []
+        for color, how in zip(tab.ciphers, pattern, strict=True):
+            ci = st.content.ciphers[color]
+            off = m.get(f"cipher_discount:{color}", 0)
+            bundle.append(one(ci.action, ci.actions - off) if how == "a" else one("insight", ci.insight - off))
+        if can_pay(st, p, bundle):
+            out.append(("".join(pattern), bundle))
+    return out
+
+
+# ------------------------------------------------------------------ the decision
+def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    p, eor = task[1], bool(task[2])
+    return Decision(p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor)))
+
+
+def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
+    pool = {k: v for k, v in st.pl[p]["pool"].items() if v}
+    when = "end of round" if eor else f"round {st.round}"
+    return f"{st.content.characters[st.pl[p]['char']].name}, {when}: actions {pool or 'none'}"
+
+
+def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
+    pl = st.pl[p]
+    b = st.board
+    here = pl["at"]
+    acts: list[Action] = []
+    if pl["col"] < 0 and not eor:
+        for k in range(3):
+            if pl["boxes"][k] < BOXES[k]:
+                acts.append(Action(f"col:{k}", f"activate column {ROMAN[k]}"))
+    if not eor:
+        for dest, cost in b.moves[here]:
+            n = move_cost(st, p, dest, cost)
+            if can_pay(st, p, [one("movement", n)] if n else []):
+                acts.append(Action(f"move:{dest}", f"move to {_area_name(st, dest)} ({n} movement)"))
+        if can_pay(st, p, [one("manipulate")]):
+            t = st.tok[here]
+            if t["scrap"]:
+                acts.append(Action("pick:scrap:1", "manipulate: pick up 1 scrap"))
+                if t["scrap"] >= 2 and max_scrap(st, p) >= 2:
+                    acts.append(Action("pick:scrap:2", "manipulate: pick up 2 scrap"))
+            for k in ("steam", "workshop"):
+                if t[k]:
+                    acts.append(Action(f"pick:{k}:1", f"manipulate: pick up {k}"))
+        if st.tok[here]["civilian"]:
+            n = encounter_cost(st, p)
+            for how in ("charm", "violence"):
+                if can_pay(st, p, [one(how, n)]):
+                    acts.append(Action(f"meet:{how}", f"encounter a civilian for {n} {how}"))
+        if b.is_slot(here) and not st.up[here]:
+            acts.append(Action(f"reveal:{here}", "reveal this secret location"))
+        for area in range(b.n_districts, b.n_areas):
+            if area != here and not st.up[area] and p in st.cubes[area]:
+                acts.append(Action(f"reveal:{area}", f"reveal the secret location {area} under your influence"))
+        if st.tablet[here]:
+            for pattern, bundle in cipher_ways(st, p, here):
+                acts.append(Action(f"tablet:{pattern}", f"break the tablet's ciphers ({label(bundle)})"))
+    acts += effect_actions(st, p, eor)
+    if pl["mood"] != 0 and not pl["reset"] and not mods(st, p).get("no_mood_reset"):
+        acts.append(Action("mood:reset", f"reset your mood ({label(reset_gains(st, p))})"))
+    cost = token_cost(st, p)
+    if pl["res"]["insight"] >= cost and pl["spare"]:
+        ch = st.content.characters[pl["char"]]
+        for k in range(4):
+            if len(pl["cols"][k]) < ch.columns[k].capacity:
+                for tid in sorted(pl["spare"]):
+                    acts.append(Action(f"token:{tid}:{k}", f"add {label(st.content.tokens[tid].gains)} to column "
+                                       f"{ROMAN[k]} for {cost} insight"))
+    acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
+    acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
+    acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
+    if st.scenario == "incredible-invention":
+        if st.completion < requirement(st)[2]:
+            for what in ("insight", "steam"):
+                if pl["res"][what] > 0:
+                    acts.append(Action(f"complete:{what}", f"1 {what} toward a completion"))
+        for q in range(st.players):
+            if q != p and st.pl[q]["at"] == here:
+                for r in RES:
+                    if r != "stamina" and pl["res"][r] > 0:
+                        acts.append(Action(f"give:{q}:{r}", f"give 1 {r} to seat {q}"))
+                for card in sorted(set(pl["hand"])):
+                    acts.append(Action(f"give:{q}:{card}", f"give {st.content.items[card].name} to seat {q}"))
+    if pl["col"] >= 0 or eor:
+        acts.append(Action("end", "end your turn" if not eor else "done with the end of round"))
+    return acts
+
+
+def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    p, eor = seat, bool(task[2])
+    pl = st.pl[p]
+    head, _, rest = aid.partition(":")
+    if head == "end":
+        st.tasks.pop()
+        pl["pool"] = dict.fromkeys(pl["pool"], 0)  # §4.2 unused actions are lost
+        return
+    if head == "col":
+        k = int(rest)
+        pl["col"] = k
+        pl["boxes"][k] += 1
+        st.say(p, f"activates column {ROMAN[k]}", ref("4.1"))
+        bundle = [t for tid in pl["cols"][k] for t in st.content.tokens[tid].gains]
+        gain(st, p, bundle)
+    elif head == "move":
+        dest = int(rest)
+        cost = next(c for a, c in st.board.moves[pl["at"]] if a == dest)
+        n = move_cost(st, p, dest, cost)
+        if n:
+            pay(st, p, [one("movement", n)])
+        enter(st, p, dest)
+    elif head == "pick":
+        what, n = rest.split(":")
+        pay(st, p, [one("manipulate")])
+        take_token(st, p, what, int(n))
+    elif head == "meet":
+        pay(st, p, [one(rest, encounter_cost(st, p))])
+        st.tok[pl["at"]]["civilian"] -= 1
+        st.say(p, f"encounters a civilian with {rest}", ref("5.6"))
+        st.tasks.append(["escort_draw", p])
+    elif head == "reveal":
+        reveal(st, p, int(rest), entering=False)
+    elif head == "tablet":
+        bundle = dict(cipher_ways(st, p, pl["at"]))[rest]
+        pay(st, p, bundle)
+        tid = st.tablet[pl["at"]]
+        st.tablet[pl["at"]] = ""
+        pl["tablets"].append(tid)
+        st.say(p, "breaks all three ciphers and takes the cipher tablet", ref("13.1"))
+        fire(st, p, "break_cipher", "", 3)
+    elif head == "fx":
+        activate(st, p, aid, eor)
+    elif head == "mood":
+        bundle = reset_gains(st, p)
+        st.say(p, f"resets mood from {pl['mood']} to 0, gaining {label(bundle)}", ref("5.7"))
+        pl["mood"] = 0
+        pl["reset"] = True
+        fire(st, p, "reset_mood")
+        gain(st, p, bundle, eor=eor)
+    elif head == "token":
+        tid, k = rest.split(":")
+        pl["res"]["insight"] -= token_cost(st, p)
+        pl["spare"].remove(tid)
+        pl["cols"][int(k)].append(tid)
+        st.say(p, f"adds an action token to column {ROMAN[int(k)]}", ref("4.3"))
+        fire(st, p, "add_token")
+    elif head == "play":
+        itm.play(st, p, rest, eor=eor)
+    elif head == "charge":
+        itm.charge(st, p, rest)
+    elif head == "leave":
+        how, item = rest.split(":")
+        itm.leave(st, p, how, item, eor)
+    elif head == "complete":
+        contribute(st, p, rest)
+    elif head == "give":
+        q_s, what = rest.split(":")
+        q = int(q_s)
+        if what in RES:
+            pl["res"][what] -= 1
+            st.pl[q]["res"][what] += 1
+        else:
+            pl["hand"].remove(what)
+            st.pl[q]["hand"].append(what)
+        st.say(p, f"gives {'a card' if what not in RES else what} to seat {q}", ref("12.5"))
+
+
+def why_illegal(st: SteamfallState, seat: int, aid: str) -> tuple[str, str] | None:
+    if not st.tasks or st.tasks[-1][0] != "turn":
+        return None
+    pl = st.pl[seat]
+    head, _, rest = aid.partition(":")
+    if head == "end" and pl["col"] < 0:
+        return "activate one column before ending your turn", ref("4.1")
+    if head == "col":
+        if pl["col"] >= 0:
+            return "only one column may be activated each turn", ref("4.1")
+        return "that column has no free selection box this round", ref("4.1")
+    if head == "move":
+        return "not an adjacent area, or not enough movement for its pathway", ref("5.1")
+    if head == "token":
+        return f"adding a token costs {token_cost(st, seat)} insight and needs room in the column", ref("4.3")
+    if head == "mood":
+        return "the mood reset is once per turn and needs a mood away from zero", ref("5.7")
+    if head == "fx":
+        return "that effect cannot be paid or carried out now", ref("6.2")
+    return None
