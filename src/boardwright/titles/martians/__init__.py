@@ -4,39 +4,19 @@ Edition as an option."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from boardwright.engine import GameSpec, Option, register
-from boardwright.engine.options import OptionValue
 
-from .modes import MODE_PLAYERS, MODES, outcome_kind
+from .modes import MODES, outcome_kind
 from .state import MartiansState
 
-
-class MartiansSpec(GameSpec):
-    """A spec that also checks the mode against the player count (solo is 1 player, the
-    other modes 2-4). When `mode` is not given it follows the player count: solo for one
-    player, co-operative otherwise."""
-
-    def validate(self, players: int, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
-        chosen = super().validate(players, options)
-        if "mode" not in (options or {}):
-            chosen["mode"] = "solo" if players == 1 else "coop"
-        mode = str(chosen["mode"])
-        if players not in MODE_PLAYERS[mode]:
-            counts = ", ".join(map(str, MODE_PLAYERS[mode]))
-            raise ValueError(f"option 'mode': {mode} is played by {counts} player(s), not {players}")
-        return chosen
-
-
-SPEC = register(MartiansSpec(
+SPEC = register(GameSpec(
     id="martians",
     title="Martians: A Story of Civilization",
     player_counts=(1, 2, 3, 4),
     state_cls=MartiansState,
     version="1",
-    hooks={"heuristic": ".heuristic:evaluate", "outcome_kind": ".modes:outcome_kind"},
+    hooks={"heuristic": ".heuristic:evaluate", "outcome_kind": ".modes:outcome_kind",
+           "setup_check": ".modes:setup_check"},
     rules_doc="docs/games/martians/rules.md",
     outcome_kind="cooperative",
     options=(

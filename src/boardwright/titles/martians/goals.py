@@ -39,7 +39,7 @@ def keep_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     what = "keep one, pass two to the left" if stage == 1 else "keep one, discard the other"
     acts = tuple(Action(f"keep:{g}", f"keep {g}: {s.content.goals[g].text}") for g in s.goal_hand[p])
     return Decision(p, "hidden goal", f"{s.name(p)}: hidden goals, {what}", ref("2.5"), acts,
-                    simultaneous=True)
+                    simultaneous=True, secret=True)
 
 
 def apply_keep(s: MartiansState, task: Any, seat: int, action_id: str) -> None:

@@ -16,6 +16,15 @@ def outcome_kind(players: int, options: Mapping[str, Any]) -> str:
     return KINDS[str(options.get("mode", "solo" if players == 1 else "coop"))]
 
 
+def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
+    """Why a mode cannot be played with this many players (engine hook `setup_check`)."""
+    mode = str(options["mode"])
+    if players not in MODE_PLAYERS[mode]:
+        counts = " or ".join(map(str, MODE_PLAYERS[mode]))
+        return f"option 'mode': {mode} is played by {counts} player(s)"
+    return None
+
+
 def shared_purse(mode: str) -> bool:
     """Solo and co-op pool every resource, the reputation (satisfaction) track and regolith
     cards; semi-co-op and competitive keep them per corporation (§2)."""
