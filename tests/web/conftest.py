@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -135,6 +136,38 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield make
     for s in servers:
         s.stop()
+
+
+class ThreadServer:
+    """The web app under Uvicorn in a thread of the test process, so it sees games the test
+    registers itself (bots think in threads too: worker processes would not know them)."""
+
+    def __init__(self, db: str) -> None:
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(db, settings=Settings(bot_delay=0.0, bot_budget=5.0, bot_workers=0),
+                         rate=10_000.0, burst=10_000)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning", timeout_graceful_shutdown=2))
+        self.thread = threading.Thread(target=self.server.run, daemon=True, name="web-test-server")
+
+    def start(self) -> ThreadServer:
+        self.thread.start()
+        wait_for(lambda: self.server.started, timeout=30)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+
+
+@pytest.fixture
+def thread_server(tmp_path: Path) -> Iterator[ThreadServer]:
+    server = ThreadServer(f"sqlite:///{tmp_path / 'threaded.sqlite'}").start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

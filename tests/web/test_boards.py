@@ -70,7 +70,8 @@ def test_payload_and_meta_say_where_the_board_is(client: TestClient) -> None:
     assert d["board"] == {"script": "/api/boards/nomad-city/board.js",
                           "data": "/api/boards/nomad-city/data?players=3&corporations=true"}
     assert client.get(d["board"]["data"]).status_code == 200
-    r = client.post("/api/games", json={"game": "beacon", "players": 1, "seed": 1, "options": {"mode": "solo"}})
+    r = client.post("/api/games", json={"game": "beacon", "players": 1, "seed": 1,
+                                        "options": {"mode": "solo"}})
     d = client.get(f"/api/games/{r.json()['id']}").json()
     assert d["board"] == {"script": "/api/boards/beacon/board.js", "data": None}
     meta = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
@@ -88,7 +89,8 @@ def test_setup_check(client: TestClient) -> None:
     r = client.get("/api/setup/beacon?players=1&mode=solo").json()
     assert r["ok"] is True and r["outcome_kind"] == "solo" and r["options"]["mode"] == "solo"
     r = client.get("/api/setup/beacon?players=3&mode=semi-cooperative&nobody_wins_on_failure=true").json()
-    assert r["ok"] and r["outcome_kind"] == "semi-cooperative" and r["options"]["nobody_wins_on_failure"] is True
+    assert r["ok"] and r["outcome_kind"] == "semi-cooperative"
+    assert r["options"]["nobody_wins_on_failure"] is True
     r = client.get("/api/setup/flow-of-history?players=1").json()
     assert r["ok"] is False and "not 1" in r["problem"] and r["defaults"] is None
     assert client.get("/api/setup/chess?players=2").status_code == 404

@@ -5,7 +5,7 @@
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
-  const TW = 150, TOP = 70, LAMPS = 8;
+  const TW = 220, TOP = 96, LAMPS = 8;
   function el(tag, attrs, text) {
     const e = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -15,7 +15,7 @@
 
   function render(view, ctx) {
     const n = view.keepers.length;
-    const W = Math.max(520, 30 + TW * n), H = 330;
+    const W = 40 + TW * Math.max(n, 3), H = TOP + 280;
     const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, id: "beacon-board", class: "beacon-board",
       "font-family": "DejaVu Sans, system-ui, sans-serif" });
     svg.append(el("rect", { width: W, height: H, fill: "#1f2a44" }));
@@ -24,6 +24,10 @@
       `${view.mode} · round ${Math.min(view.round, 3)} of 3 · ${view.phase}`));
     svg.append(el("text", { x: 14, y: 50, fill: "#cfd8ea", "font-size": 14 },
       `light ${total} of a goal of ${view.goal} · storm deck ${view.storm_deck} · past storms ${view.storm_discard.join(", ") || "none"}`));
+    const signals = view.signals_chosen.map((c, s) => `seat ${s} ${c ? "has chosen" : "chooses"}`).join(" · ");
+    svg.append(el("text", { x: 14, y: 72, fill: "#cfd8ea", "font-size": 13 },
+      [view.phase === "signal" ? `signals: ${signals}` : "",
+        view.my_signal !== null && view.my_signal !== undefined ? `your signal ${view.my_signal}` : ""].filter(x => x).join(" · ")));
     view.keepers.forEach((k, i) => {
       const x = 20 + TW * i;
       const g = el("g", { "data-keeper": i });
@@ -39,10 +43,10 @@
         g.append(el("circle", { cx: x + 65, cy: TOP + 215 - step * l, r: Math.min(7, step / 2.5),
           fill: l < k.light ? "gold" : "#bdb6a6", stroke: "#6b5d2f", "data-lamp": l < k.light ? "lit" : "dark" }));
       }
-      g.append(el("text", { x: x + 65, y: TOP - 6, fill: "#fff", "font-size": 13, "text-anchor": "middle" },
+      g.append(el("text", { x: x + 65, y: TOP + 2, fill: "#fff", "font-size": 13, "text-anchor": "middle" },
         `keeper ${i} · ${ctx.seatName(k.seat)}`));
-      g.append(el("text", { x: x + 65, y: TOP + 254, fill: "#fff", "font-size": 13, "text-anchor": "middle" },
-        `light ${k.light} · oil ${k.oil}`));
+      g.append(el("text", { x: x + 65, y: TOP + 256, fill: "#fff", "font-size": 13, "text-anchor": "middle" },
+        `light ${k.light} · oil ${k.oil}` + (tied ? " · tied" : "")));
       if (act) {
         g.setAttribute("class", "target card-actionable");
         g.append(el("title", {}, "click: " + act.label));
@@ -50,10 +54,6 @@
       }
       svg.append(g);
     });
-    const signals = view.signals_chosen.map((c, s) => `seat ${s} ${c ? "has chosen" : "chooses"}`).join(" · ");
-    svg.append(el("text", { x: 14, y: H - 12, fill: "#cfd8ea", "font-size": 12 },
-      (view.phase === "signal" ? `signals: ${signals}` : "") +
-      (view.my_signal !== null && view.my_signal !== undefined ? ` · your signal ${view.my_signal}` : "")));
     return svg;
   }
 
