@@ -53,7 +53,7 @@ def apply_keep(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
         for p in range(n):
             s.goals[p].append(s.goal_pick[p])
             s.goal_passed[p] = rest[p]
-            s.goal_hand[(p + 1) % n] = rest[p]
+            s.goal_hand[(p + 1) % n] = sorted(rest[p])
         for p in range(n):
             s.say(p, f"receives {', '.join(s.goal_hand[p])}", ref("2.5"), visible_to=(p,))
         s.goal_pick = [""] * n
@@ -92,8 +92,8 @@ def met(s: MartiansState, corp: int, goal: str) -> bool:
 def determinize(s: MartiansState, seat: int, rng: Rng) -> None:
     """Re-deal what `seat` cannot know: the deck and the others' goals, except the two
     cards it passed left (their split between kept and discarded is re-guessed)."""
-    if not s.goal_hand:
-        return
+    if not s.goal_hand or s.finished:
+        return  # at the end every goal is revealed
     n = s.players
     left = (seat + 1) % n
     passed = set(s.goal_passed[seat])
@@ -114,6 +114,8 @@ def determinize(s: MartiansState, seat: int, rng: Rng) -> None:
     if len(s.goals[left]) == 2 and s.goal_discard[left] and rng.below(2):
         s.goals[left][1], s.goal_discard[left][0] = s.goal_discard[left][0], s.goals[left][1]
     for p in range(n):
-        if p != seat and s.goal_pick[p] not in ("", "-"):
-            s.goal_pick[p] = rng.choice(s.goal_hand[p])
+        if p == seat:
+            continue
         s.goal_hand[p].sort()
+        if s.goal_pick[p] not in ("", "-"):
+            s.goal_pick[p] = rng.choice(s.goal_hand[p])
