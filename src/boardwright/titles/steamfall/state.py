@@ -275,5 +275,6 @@ class SteamfallState(TaskStackState):
 
 def _copy_player(d: dict[str, Any]) -> dict[str, Any]:
     out = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
-    out["cols"] = [c.copy() for c in d["cols"]]
+    if "cols" in d:
+        out["cols"] = [c.copy() for c in d["cols"]]
     return out

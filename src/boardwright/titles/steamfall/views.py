@@ -98,8 +98,11 @@ def components(st: SteamfallState) -> dict[str, int]:
         + len(st.box)
     cubes = 0
     tokens = 0
+    chosen = {pl.get("char") for pl in st.pl}
+    tokens += sum(len(ch.tokens) for cid, ch in st.content.characters.items() if cid not in chosen)
     for pl in st.pl:
         if not pl.get("char"):
+            cubes += 8  # still in the box with the unchosen colours
             continue
         cards["items"] += len(pl["hand"]) + len(pl["play"]) + len(pl["pending"])
         cards["civilians"] += len(pl["civs"])
