@@ -8,35 +8,59 @@ from boardwright.engine import GameSpec, Option, register
 
 from .state import SteamfallState
 
-SPEC = register(GameSpec(
-    id="steamfall",
-    title="Crisis at Steamfall",
-    player_counts=(1, 2, 3, 4),
-    state_cls=SteamfallState,
-    version="1",
-    rules_doc="docs/games/steamfall/rules.md",
-    outcome_kind="cooperative",
-    hooks={
-        "heuristic": ".hooks:evaluate",
-        "outcome_kind": ".hooks:outcome_kind",
-        "setup_check": ".hooks:setup_check",
-    },
-    options=(
-        Option("scenario", "incredible-invention", "incredible-invention (1-4, co-op) or cipher-race (2-4)",
-               choices=("incredible-invention", "cipher-race"),
-               limit_reason="crisis and genesis are not built yet"),
-        Option("difficulty", "normal", "Incredible Invention: which side of the card (normal or hard)",
-               choices=("normal", "hard")),
-        Option("characters", "random", "random: characters dealt at random; choose: each player picks in turn",
-               choices=("random", "choose")),
-        Option("eor_interaction", False, "variant: the end of round is a normal fourth turn (§14)"),
-        Option("solo_items", False, "variant (solo): draw 6 starting workshop cards, keep 3 (§14)"),
-        Option("ii_events", False, "variant: events in Incredible Invention (§14)"),
-        Option("item_draft", False, "variant: starting base-item draft (§14)", choices=(False,),
-               limit_reason="the item draft is not built yet"),
-        Option("district_draft", False, "variant: district draft (§14)", choices=(False,),
-               limit_reason="the district draft is not built yet"),
-    ),
-))
+SPEC = register(
+    GameSpec(
+        id="steamfall",
+        title="Crisis at Steamfall",
+        player_counts=(1, 2, 3, 4),
+        state_cls=SteamfallState,
+        version="1",
+        rules_doc="docs/games/steamfall/rules.md",
+        outcome_kind="cooperative",
+        hooks={
+            "heuristic": ".hooks:evaluate",
+            "outcome_kind": ".hooks:outcome_kind",
+            "setup_check": ".hooks:setup_check",
+        },
+        options=(
+            Option(
+                "scenario",
+                "incredible-invention",
+                "incredible-invention (1-4, co-op) or cipher-race (2-4)",
+                choices=("incredible-invention", "cipher-race"),
+                limit_reason="crisis and genesis are not built yet",
+            ),
+            Option(
+                "difficulty",
+                "normal",
+                "Incredible Invention: which side of the card (normal or hard)",
+                choices=("normal", "hard"),
+            ),
+            Option(
+                "characters",
+                "random",
+                "random: characters dealt at random; choose: each player picks in turn",
+                choices=("random", "choose"),
+            ),
+            Option("eor_interaction", False, "variant: the end of round is a normal fourth turn (§14)"),
+            Option("solo_items", False, "variant (solo): draw 6 starting workshop cards, keep 3 (§14)"),
+            Option("ii_events", False, "variant: events in Incredible Invention (§14)"),
+            Option(
+                "item_draft",
+                False,
+                "variant: starting base-item draft (§14)",
+                choices=(False,),
+                limit_reason="the item draft is not built yet",
+            ),
+            Option(
+                "district_draft",
+                False,
+                "variant: district draft (§14)",
+                choices=(False,),
+                limit_reason="the district draft is not built yet",
+            ),
+        ),
+    )
+)
 
 __all__ = ["SPEC", "SteamfallState"]

@@ -8,7 +8,7 @@ setup, so the state shares one immutable `Board` between clones.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SIDES = ("north", "east", "south", "west")
 _STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -40,13 +40,16 @@ class Board(NamedTuple):
         return [b for b, _ in self.moves[area]]
 
     def to_data(self) -> dict[str, object]:
-        return {"districts": list(self.districts), "cells": [list(c) for c in self.cells],
-                "paths": [list(p) for p in self.paths]}
+        return {
+            "districts": list(self.districts),
+            "cells": [list(c) for c in self.cells],
+            "paths": [list(p) for p in self.paths],
+        }
 
     @staticmethod
-    def from_data(data: dict[str, object]) -> Board:
-        return build(list(data["districts"]), [tuple(c) for c in data["cells"]],  # type: ignore[call-overload, misc]
-                     [list(p) for p in data["paths"]])  # type: ignore[attr-defined]
+    def from_data(data: dict[str, Any]) -> Board:
+        cells = [(int(c[0]), int(c[1])) for c in data["cells"]]
+        return build(list(data["districts"]), cells, [list(p) for p in data["paths"]])
 
 
 def rotate(pathways: list[int], quarter_turns: int) -> tuple[int, int, int, int]:
@@ -74,6 +77,10 @@ def build(districts: list[str], cells: list[tuple[int, int]], paths: list[list[i
         area = n + k
         moves[d].append((area, 1))
         moves[area].append((d, paths[d][s]))
-    return Board(tuple(districts), tuple((r, c) for r, c in cells),
-                 tuple((p[0], p[1], p[2], p[3]) for p in paths), tuple(slots),
-                 tuple(tuple(m) for m in moves))
+    return Board(
+        tuple(districts),
+        tuple((r, c) for r, c in cells),
+        tuple((p[0], p[1], p[2], p[3]) for p in paths),
+        tuple(slots),
+        tuple(tuple(m) for m in moves),
+    )

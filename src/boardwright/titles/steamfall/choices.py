@@ -29,8 +29,9 @@ def pick_deck_decision(st: SteamfallState, task: Task, seat: int | None) -> Deci
     for deck, name in (("base", "base items"), ("addon", "add-ons and power modules")):
         if st.decks[deck] or any(st._deck_of(c) == deck for c in st.trash):
             acts.append(Action(f"deck:{deck}", f"draw from {name}"))
-    return Decision(p, "workshop_deck", f"Draw a workshop card ({task[2]} to draw): which deck?",
-                    ref("6.8"), tuple(acts))
+    return Decision(
+        p, "workshop_deck", f"Draw a workshop card ({task[2]} to draw): which deck?", ref("6.8"), tuple(acts)
+    )
 
 
 def apply_pick_deck(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
@@ -82,7 +83,9 @@ def apply_power_target(st: SteamfallState, task: Task, seat: int, aid: str) -> N
 
 def quest_target_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
-    acts = tuple(Action(f"quest:{c}", f"progress {st.content.civilians[c].name}") for c in st.quest_targets(p))
+    acts = tuple(
+        Action(f"quest:{c}", f"progress {st.content.civilians[c].name}") for c in st.quest_targets(p)
+    )
     return Decision(p, "quest_target", "Which civilian's quest progresses?", ref("8"), acts)
 
 
@@ -111,6 +114,7 @@ def resolve_escort_draw(st: SteamfallState, task: Task) -> None:
 
 def escort_limit(st: SteamfallState, p: int) -> int:
     from .effects import mods
+
     return ESCORT_LIMIT + mods(st, p).get("escort_limit", 0)
 
 
@@ -130,6 +134,7 @@ def apply_escort_over(st: SteamfallState, task: Task, seat: int, aid: str) -> No
 # ---------------------------------------------------------------- free play, teleport, pick-up, ruins
 def play_free_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     from .items import play_options
+
     p = task[1]
     acts = [Action(f"free:{aid}", label) for aid, label in play_options(st, p, free=True)]
     acts.append(Action("free:none", "play nothing"))
@@ -138,6 +143,7 @@ def play_free_decision(st: SteamfallState, task: Task, seat: int | None) -> Deci
 
 def apply_play_free(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     from .items import play
+
     st.tasks.pop()
     if aid != "free:none":
         play(st, seat, aid.split(":", 1)[1], free=True, eor=bool(task[2]))
@@ -146,12 +152,15 @@ def apply_play_free(st: SteamfallState, task: Task, seat: int, aid: str) -> None
 def teleport_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
     here = st.pl[p]["at"]
-    acts = tuple(Action(f"to:{a}", f"travel to {_area_name(st, a)}") for a in range(st.board.n_districts) if a != here)
+    acts = tuple(
+        Action(f"to:{a}", f"travel to {_area_name(st, a)}") for a in range(st.board.n_districts) if a != here
+    )
     return Decision(p, "teleport", "Travel to which district?", ref("10"), acts)
 
 
 def apply_teleport(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     from .turn import enter
+
     st.tasks.pop()
     enter(st, seat, int(aid.split(":")[1]))
 
@@ -164,6 +173,7 @@ def pick_up_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisi
 
 def apply_pick_up(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     from .turn import take_token
+
     st.tasks.pop()
     take_token(st, seat, aid.split(":")[1], 1)
 
@@ -208,9 +218,12 @@ def explore(st: SteamfallState, p: int, g: int) -> None:
 # ---------------------------------------------------------------- compulsory effects with alternatives
 def choose_gain_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     from .effects import gain_possible, label
+
     _, p, kind, cid, idx, eor = task
     eff = st.content.effects_of(kind, cid)[idx]
-    acts = tuple(Action(f"gain:{g}", label(b)) for g, b in enumerate(eff.gains) if gain_possible(st, p, b, bool(eor)))
+    acts = tuple(
+        Action(f"gain:{g}", label(b)) for g, b in enumerate(eff.gains) if gain_possible(st, p, b, bool(eor))
+    )
     return Decision(p, "choose_gain", f"{eff.text}: choose one", ref("6.5"), acts)
 
 
@@ -224,26 +237,43 @@ def apply_choose_gain(st: SteamfallState, task: Task, seat: int, aid: str) -> No
 # ---------------------------------------------------------------- add-on triggers and Utilize
 def trigger_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     from .effects import gain_possible, label
+
     _, p, addon, idx, eor = task
     eff = st.content.items[addon].effects[idx]
-    acts = [Action(f"trigger:{g}", f"trigger: {label(b)}") for g, b in enumerate(eff.gains)
-            if gain_possible(st, p, b, bool(eor))]
+    acts = [
+        Action(f"trigger:{g}", f"trigger: {label(b)}")
+        for g, b in enumerate(eff.gains)
+        if gain_possible(st, p, b, bool(eor))
+    ]
     acts.append(Action("trigger:no", "do not trigger"))
-    return Decision(p, "trigger", f"{st.content.items[addon].name}: use its trigger?", ref("7.3"), tuple(acts))
+    return Decision(
+        p, "trigger", f"{st.content.items[addon].name}: use its trigger?", ref("7.3"), tuple(acts)
+    )
 
 
 def apply_trigger(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     _, p, addon, idx, eor = task
     st.tasks.pop()
     if aid != "trigger:no":
-        gain(st, p, st.content.items[addon].effects[idx].gains[int(aid.split(":")[1])], item=addon, eor=bool(eor))
+        gain(
+            st,
+            p,
+            st.content.items[addon].effects[idx].gains[int(aid.split(":")[1])],
+            item=addon,
+            eor=bool(eor),
+        )
 
 
 def utilize_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     from .effects import gain_possible, label
+
     _, p, kind, cid, idx = task
     eff = st.content.effects_of(kind, cid)[idx]
-    acts = [Action(f"utilize:{g}", f"utilize: {label(b)}") for g, b in enumerate(eff.gains) if gain_possible(st, p, b)]
+    acts = [
+        Action(f"utilize:{g}", f"utilize: {label(b)}")
+        for g, b in enumerate(eff.gains)
+        if gain_possible(st, p, b)
+    ]
     acts.append(Action("utilize:no", "do not utilize"))
     return Decision(p, "utilize", f"Utilize '{eff.text}' with what you just spent?", ref("6.7"), tuple(acts))
 
@@ -268,17 +298,27 @@ def location_decision(st: SteamfallState, task: Task, seat: int | None) -> Decis
             cube_ways.append("supply")
         else:
             cube_ways += [str(a) for a in range(st.board.n_areas) if p in st.cubes[a] and a != area]
-    for reveal in ((False, True) if not revealed else (False,)):
+    for reveal in (False, True) if not revealed else (False,):
         for cw in cube_ways:
-            what = ("reveal" if reveal else ("leave it" if revealed else "keep it face down"))
-            cube = "" if not cw else (" and place a cube" if cw == "supply" else f" and move your cube from area {cw}")
+            what = "reveal" if reveal else ("leave it" if revealed else "keep it face down")
+            cube = (
+                ""
+                if not cw
+                else (" and place a cube" if cw == "supply" else f" and move your cube from area {cw}")
+            )
             acts.append(Action(f"loc:{int(reveal)}:{cw or '-'}", what + cube))
-    return Decision(p, "secret_location", "You looked at the secret location: reveal it? place a cube?",
-                    ref("5.2"), tuple(acts))
+    return Decision(
+        p,
+        "secret_location",
+        "You looked at the secret location: reveal it? place a cube?",
+        ref("5.2"),
+        tuple(acts),
+    )
 
 
 def apply_location(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     from .turn import reveal
+
     _, p, area = task
     st.tasks.pop()
     _, rv, cw = aid.split(":")
@@ -299,17 +339,33 @@ def place_cube(st: SteamfallState, p: int, area: int, how: str) -> None:
 
 
 DECISIONS = {
-    "pick_deck": pick_deck_decision, "dd": dd_decision, "power_target": power_target_decision,
-    "quest_target": quest_target_decision, "escort_over": escort_over_decision,
-    "play_free": play_free_decision, "teleport": teleport_decision, "pick_up": pick_up_decision,
-    "ruins_free": ruins_free_decision, "choose_gain": choose_gain_decision, "trigger": trigger_decision,
-    "utilize": utilize_decision, "location": location_decision,
+    "pick_deck": pick_deck_decision,
+    "dd": dd_decision,
+    "power_target": power_target_decision,
+    "quest_target": quest_target_decision,
+    "escort_over": escort_over_decision,
+    "play_free": play_free_decision,
+    "teleport": teleport_decision,
+    "pick_up": pick_up_decision,
+    "ruins_free": ruins_free_decision,
+    "choose_gain": choose_gain_decision,
+    "trigger": trigger_decision,
+    "utilize": utilize_decision,
+    "location": location_decision,
 }
 APPLY = {
-    "pick_deck": apply_pick_deck, "dd": apply_dd, "power_target": apply_power_target,
-    "quest_target": apply_quest_target, "escort_over": apply_escort_over, "play_free": apply_play_free,
-    "teleport": apply_teleport, "pick_up": apply_pick_up, "ruins_free": apply_ruins_free,
-    "choose_gain": apply_choose_gain, "trigger": apply_trigger, "utilize": apply_utilize,
+    "pick_deck": apply_pick_deck,
+    "dd": apply_dd,
+    "power_target": apply_power_target,
+    "quest_target": apply_quest_target,
+    "escort_over": apply_escort_over,
+    "play_free": apply_play_free,
+    "teleport": apply_teleport,
+    "pick_up": apply_pick_up,
+    "ruins_free": apply_ruins_free,
+    "choose_gain": apply_choose_gain,
+    "trigger": apply_trigger,
+    "utilize": apply_utilize,
     "location": apply_location,
 }
 AUTOMATIC = {"escort_draw": resolve_escort_draw}

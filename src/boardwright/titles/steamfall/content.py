@@ -12,14 +12,37 @@ from pydantic import ValidationError
 from boardwright.engine.data import DataError, describe_errors, overlay, shipped_text
 
 from .schema import (
-    Ability, Character, Civilian, Complication, Components, District, Effect, Event, InventionCard,
-    Item, SecretLocation, Tablet,
+    Ability,
+    Character,
+    Civilian,
+    Complication,
+    Components,
+    District,
+    Effect,
+    Event,
+    InventionCard,
+    Item,
+    SecretLocation,
+    Tablet,
 )
 
 PACKAGE = "boardwright.titles.steamfall"
 #: data file -> its list of records
-FILES = ("districts", "layouts", "characters", "abilities", "items", "civilians", "locations", "events",
-         "ruins", "inventions", "complications", "ciphers", "tablets")
+FILES = (
+    "districts",
+    "layouts",
+    "characters",
+    "abilities",
+    "items",
+    "civilians",
+    "locations",
+    "events",
+    "ruins",
+    "inventions",
+    "complications",
+    "ciphers",
+    "tablets",
+)
 
 
 class Content:
@@ -83,7 +106,9 @@ def _check(comp: Components) -> list[str]:
     chars = {c.id for c in comp.characters}
     for a in comp.abilities:
         if a.character not in chars:
-            problems.append(f"abilities.json, abilities '{a.id}', field character: unknown character {a.character!r}")
+            problems.append(
+                f"abilities.json, abilities '{a.id}', field character: unknown character {a.character!r}"
+            )
     for c in chars:
         for sc, n in (("incredible-invention", 1), ("incredible-invention-solo", 1), ("cipher-race", 2)):
             have = sum(1 for a in comp.abilities if a.character == c and a.scenario == sc)
@@ -94,7 +119,9 @@ def _check(comp: Components) -> list[str]:
             need = sum(1 for cell in lay.cells if cell[2] == kind)
             have = sum(1 for d in comp.districts if d.type == kind)
             if need > have:
-                problems.append(f"layouts.json, layouts '{lay.id}': needs {need} {kind} tiles, the data has {have}")
+                problems.append(
+                    f"layouts.json, layouts '{lay.id}': needs {need} {kind} tiles, the data has {have}"
+                )
     if sorted(c.players for c in comp.inventions) != [1, 2, 3, 4]:
         problems.append("inventions.json: one card per player count 1-4")
     for t in comp.tablets:

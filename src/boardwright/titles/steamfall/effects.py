@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 
 RES = ("scrap", "steam", "insight", "vp", "stamina")
 MAP_GAINS = frozenset({"pick_up", "teleport", "explore_ruins"})
-SPEND_EVENTS = {"scrap": "spend_scrap", "steam": "spend_steam", "violence": "spend_violence",
-                "charm": "spend_charm"}
+SPEND_EVENTS = {
+    "scrap": "spend_scrap",
+    "steam": "spend_steam",
+    "violence": "spend_violence",
+    "charm": "spend_charm",
+}
 
 
 # ------------------------------------------------------------------ modifiers
@@ -84,9 +88,10 @@ def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
             if not item or st.power_of(p, item) < n:
                 return False
         elif what in ("workshop", "relic"):
-            if sum(1 for h in pl["hand"] if st.content.items[h].deck == what) < n:
+            held = sum(1 for h in pl["hand"] if st.content.items[h].deck == what)
+            if held < n:
                 return False
-    return short <= stamina
+    return bool(short <= stamina)
 
 
 def pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "", cards: tuple[str, ...] = ()) -> None:
@@ -118,7 +123,7 @@ def card_choices(st: SteamfallState, p: int, bundle: Bundle) -> list[tuple[str, 
             continue
         cands = sorted({h for h in st.pl[p]["hand"] if st.content.items[h].deck == deck})
         if n == 1:
-            ways = [w + (c,) for w in ways for c in cands]
+            ways = [(*w, c) for w in ways for c in cands]
         else:  # several cards of one deck: discard in hand order (all copies are alike for a cost)
             hand = [h for h in st.pl[p]["hand"] if st.content.items[h].deck == deck]
             ways = [w + tuple(hand[:n]) for w in ways]
@@ -175,7 +180,9 @@ def gain_possible(st: SteamfallState, p: int, bundle: Bundle, eor: bool = False)
     return True
 
 
-def gain(st: SteamfallState, p: int, bundle: Bundle, item: str = "", comp: str = "", eor: bool = False) -> None:
+def gain(
+    st: SteamfallState, p: int, bundle: Bundle, item: str = "", comp: str = "", eor: bool = False
+) -> None:
     """Carry out a gain bundle for player p; choices become tasks (resolved in order)."""
     pl = st.pl[p]
     later: list[list[Any]] = []
@@ -249,4 +256,4 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
 
 
 def one(what: str, n: int = 1) -> Term:
-    return Term(what=what, n=n)  # type: ignore[arg-type]
+    return Term.model_validate({"what": what, "n": n})

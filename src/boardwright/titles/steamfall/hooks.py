@@ -32,15 +32,23 @@ def evaluate(state: GameState, seat: int) -> float:
     if view.get("scenario") == "incredible-invention":
         inv = view.get("invention") or {}
         team = sum(_worth(pl) for pl in view["players"])
-        return team + 3.0 * inv.get("completion", 0) + 0.75 * inv.get("quarters", 0)
+        return float(team + 3.0 * inv.get("completion", 0) + 0.75 * inv.get("quarters", 0))
     mine = _worth(view["players"][seat])
     others = [_worth(pl) for p, pl in enumerate(view["players"]) if p != seat]
-    return mine - max(others, default=0.0)
+    return float(mine - max(others, default=0.0))
 
 
 def _worth(pl: dict[str, Any]) -> float:
     res = pl.get("res", {})
-    return (res.get("vp", 0) * 1.0 + 3.0 * len(pl.get("tablets", [])) + 0.15 * res.get("scrap", 0)
-            + 0.3 * res.get("steam", 0) + 0.2 * res.get("insight", 0) + 0.1 * res.get("stamina", 0)
-            + 0.4 * len(pl.get("play", [])) + 0.3 * len(pl.get("civs", [])) + 0.6 * len(pl.get("done", []))
-            + 0.2 * sum(len(c) for c in pl.get("cols", [])))
+    return float(
+        res.get("vp", 0) * 1.0
+        + 3.0 * len(pl.get("tablets", []))
+        + 0.15 * res.get("scrap", 0)
+        + 0.3 * res.get("steam", 0)
+        + 0.2 * res.get("insight", 0)
+        + 0.1 * res.get("stamina", 0)
+        + 0.4 * len(pl.get("play", []))
+        + 0.3 * len(pl.get("civs", []))
+        + 0.6 * len(pl.get("done", []))
+        + 0.2 * sum(len(c) for c in pl.get("cols", []))
+    )

@@ -54,6 +54,7 @@ def play_options(st: SteamfallState, p: int, free: bool = False) -> list[tuple[s
 
 def play(st: SteamfallState, p: int, spec: str, free: bool = False, eor: bool = False) -> None:
     from .effects import pay
+
     item, c, target = spec.split(":")
     pl = st.pl[p]
     it = st.content.items[item]
@@ -86,13 +87,19 @@ def charge_options(st: SteamfallState, p: int) -> list[tuple[str, str]]:
         for member in st.group(p, base):
             for c, b in enumerate(st.content.items[member].charge):
                 if can_pay(st, p, b):
-                    out.append((f"{base}:{member}:{c}", f"charge {st.content.items[base].name} "
-                                f"({st.content.items[member].name}, cost {c})"))
+                    out.append(
+                        (
+                            f"{base}:{member}:{c}",
+                            f"charge {st.content.items[base].name} "
+                            f"({st.content.items[member].name}, cost {c})",
+                        )
+                    )
     return out
 
 
 def charge(st: SteamfallState, p: int, spec: str) -> None:
     from .effects import pay
+
     base, member, c = spec.split(":")
     pay(st, p, st.content.items[member].charge[int(c)])
     st.add_power(p, base, 1)
@@ -127,7 +134,9 @@ def leave_options(st: SteamfallState, p: int) -> list[tuple[str, str]]:
     for item in st.pl[p]["play"]:
         for eff in st.content.items[item].effects:
             if eff.timing in ("destroy", "trash") and eff.gains:
-                out.append((f"{eff.timing}:{item}", f"{eff.timing} {st.content.items[item].name}: {eff.text}"))
+                out.append(
+                    (f"{eff.timing}:{item}", f"{eff.timing} {st.content.items[item].name}: {eff.text}")
+                )
     return out
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision
 
 from .board import build, rotate
-from .effects import fire, gain
+from .effects import gain
 from .rules import ref
 from .schema import ACTIONS
 
@@ -51,7 +51,11 @@ def setup(st: SteamfallState) -> None:
         "base": [i.id for i in items if i.deck == "workshop" and i.kind in ("base", "plain")],
         "addon": [i.id for i in items if i.deck == "workshop" and i.kind in ("addon", "module")],
         "relic": [i.id for i in items if i.deck == "relic"],
-        "civ": [v.id for v in c.comp.civilians if _scenario_ok(st, v.scenario, v.quest.trigger.event == "break_cipher")],
+        "civ": [
+            v.id
+            for v in c.comp.civilians
+            if _scenario_ok(st, v.scenario, v.quest.trigger.event == "break_cipher")
+        ],
         "loc": [s.id for s in c.comp.locations if _scenario_ok(st, s.scenario, s.cipher)],
         "event": [e.id for e in c.comp.events] if uses_events(st) else [],
         "comp": [x.id for x in c.comp.complications] if st.scenario == "incredible-invention" else [],
@@ -64,8 +68,8 @@ def setup(st: SteamfallState) -> None:
     # §2.3 the map: tiles shuffled by type, rotated at random
     cells = c.layout(st.players)
     by_type: dict[str, list[str]] = {}
-    for d in c.comp.districts:
-        by_type.setdefault(d.type, []).append(d.id)
+    for dist in c.comp.districts:
+        by_type.setdefault(dist.type, []).append(dist.id)
     for ids in by_type.values():
         rng.shuffle(ids)
     names, paths = [], []
@@ -75,7 +79,10 @@ def setup(st: SteamfallState) -> None:
         paths.append(list(rotate(c.districts[did].pathways, rng.below(4))))
     st.board = b = build(names, [(r, cc) for r, cc, _ in cells], paths)
     n = b.n_areas
-    st.tok = [dict.fromkeys(("scrap", "steam", "workshop", "insight", "civilian", "mechanized"), 0) for _ in range(n)]
+    st.tok = [
+        dict.fromkeys(("scrap", "steam", "workshop", "insight", "civilian", "mechanized"), 0)
+        for _ in range(n)
+    ]
     st.ruins = [""] * n
     st.rside = [0] * n
     st.event = [""] * n
@@ -118,23 +125,41 @@ def _give_character(st: SteamfallState, p: int, cid: str) -> None:
     c = st.content
     ch = c.characters[cid]
     placed = {t for col in ch.columns for t in col.start}
-    st.pl[p].update({
-        "char": cid,
-        "res": {"scrap": 0, "steam": 0, "insight": START_INSIGHT, "vp": 0, "stamina": 0},
-        "pool": dict.fromkeys(ACTIONS, 0),
-        "cubes": CUBES, "mood": 0, "cols": [list(col.start) for col in ch.columns],
-        "spare": [t.id for t in ch.tokens if t.id not in placed], "boxes": [0, 0, 0, 0],
-        "hand": [], "play": [], "power": {}, "attach": {}, "used": [], "civs": [], "prog": {},
-        "done": [], "abil": c.ability_ids(cid, st.scenario, st.players), "tablets": [],
-        "pending": [], "col": -1, "reset": False, "fx_used": [],
-    })
+    st.pl[p].update(
+        {
+            "char": cid,
+            "res": {"scrap": 0, "steam": 0, "insight": START_INSIGHT, "vp": 0, "stamina": 0},
+            "pool": dict.fromkeys(ACTIONS, 0),
+            "cubes": CUBES,
+            "mood": 0,
+            "cols": [list(col.start) for col in ch.columns],
+            "spare": [t.id for t in ch.tokens if t.id not in placed],
+            "boxes": [0, 0, 0, 0],
+            "hand": [],
+            "play": [],
+            "power": {},
+            "attach": {},
+            "used": [],
+            "civs": [],
+            "prog": {},
+            "done": [],
+            "abil": c.ability_ids(cid, st.scenario, st.players),
+            "tablets": [],
+            "pending": [],
+            "col": -1,
+            "reset": False,
+            "fx_used": [],
+        }
+    )
     st.say(p, f"plays {ch.name}", ref("2.2"))
 
 
 def char_pick_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
     taken = {d["char"] for d in st.pl}
-    acts = tuple(Action(f"char:{cid}", ch.name) for cid, ch in st.content.characters.items() if cid not in taken)
+    acts = tuple(
+        Action(f"char:{cid}", ch.name) for cid, ch in st.content.characters.items() if cid not in taken
+    )
     return Decision(p, "character", "Choose your character", ref("2.2"), acts)
 
 
@@ -307,10 +332,20 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
             g = c.items[i].green
             if g:
                 base = pl["attach"].get(i, i)
-                room = sum(c.items[x].gauge for x in [base, *[k for k, v in pl["attach"].items()
-                                                             if v == base and c.items[k].kind == "module"]])
-                have = sum(pl["power"].get(x, 0) for x in [base, *[k for k, v in pl["attach"].items()
-                                                                  if v == base and c.items[k].kind == "module"]])
+                room = sum(
+                    c.items[x].gauge
+                    for x in [
+                        base,
+                        *[k for k, v in pl["attach"].items() if v == base and c.items[k].kind == "module"],
+                    ]
+                )
+                have = sum(
+                    pl["power"].get(x, 0)
+                    for x in [
+                        base,
+                        *[k for k, v in pl["attach"].items() if v == base and c.items[k].kind == "module"],
+                    ]
+                )
                 add = min(g, room - have)
                 if add > 0:
                     pl["power"][base] = pl["power"].get(base, 0) + add
@@ -379,9 +414,14 @@ def ii_pay_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisio
         if pl["res"]["steam"] > 0:
             acts.append(Action("give:steam", "1 steam toward a completion (2 make one)"))
     acts.append(Action("done", "done contributing"))
-    return Decision(p, "resolution", f"Round {st.round} needs {vp} VP, {cubes} cubes, {comp} completion; "
-                    f"paid {st.paid['vp']} VP, {st.paid['cubes']} cubes, {st.completion} completion",
-                    ref("12.4"), tuple(acts))
+    return Decision(
+        p,
+        "resolution",
+        f"Round {st.round} needs {vp} VP, {cubes} cubes, {comp} completion; "
+        f"paid {st.paid['vp']} VP, {st.paid['cubes']} cubes, {st.completion} completion",
+        ref("12.4"),
+        tuple(acts),
+    )
 
 
 def apply_ii_pay(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
@@ -415,9 +455,15 @@ def contribute(st: SteamfallState, p: int, what: str) -> None:
 
 def resolve_ii_check(st: SteamfallState, task: Task) -> None:
     vp, cubes, comp = requirement(st)
-    missing = [f"{name} {have}/{need}" for name, have, need in
-               (("marketing", st.paid["vp"], vp), ("permissions", st.paid["cubes"], cubes),
-                ("completion", st.completion, comp)) if have < need]
+    missing = [
+        f"{name} {have}/{need}"
+        for name, have, need in (
+            ("marketing", st.paid["vp"], vp),
+            ("permissions", st.paid["cubes"], cubes),
+            ("completion", st.completion, comp),
+        )
+        if have < need
+    ]
     if missing:
         st.result = {"won": False, "reason": f"round {st.round} requirement not met: " + ", ".join(missing)}
         st.say(None, st.result["reason"], ref("12.4"))
@@ -447,25 +493,40 @@ def score(st: SteamfallState, p: int) -> dict[str, Any]:
     vp = pl["res"]["vp"]
     tablets = 3 * len(pl["tablets"])
     locs = 0
-    if st.over or True:
-        for area in range(st.board.n_districts, st.board.n_areas):
-            if st.up[area] and st.under_influence(p, area):
-                for e in st.content.locations[st.loc[area]].effects:
-                    for m in e.passive:
-                        if m.kind == "end_vp_influence":
-                            locs += m.n
-    return {"vp_tokens": vp, "cipher_tablets": tablets, "secret_locations": locs,
-            "total": vp + tablets + locs}
+    for area in range(st.board.n_districts, st.board.n_areas):
+        if st.up[area] and st.under_influence(p, area):
+            for e in st.content.locations[st.loc[area]].effects:
+                for m in e.passive:
+                    if m.kind == "end_vp_influence":
+                        locs += m.n
+    return {
+        "vp_tokens": vp,
+        "cipher_tablets": tablets,
+        "secret_locations": locs,
+        "total": vp + tablets + locs,
+    }
 
 
-def _fire_unused(st: SteamfallState, p: int) -> None:
-    fire(st, p, "noop")
-
-
-DECISIONS = {"char_pick": char_pick_decision, "start_trash": start_trash_decision,
-             "comp_reward": comp_reward_decision, "ii_pay": ii_pay_decision}
-APPLY = {"char_pick": apply_char_pick, "start_trash": apply_start_trash,
-         "comp_reward": apply_comp_reward, "ii_pay": apply_ii_pay}
-AUTOMATIC = {"round": resolve_round, "start_items": resolve_start_items, "turns": resolve_turns,
-             "end_round": resolve_end_round, "eor_turn": resolve_eor_turn, "end_finish": resolve_end_finish,
-             "resolution": resolve_resolution, "ii_check": resolve_ii_check, "game_end": resolve_game_end}
+DECISIONS = {
+    "char_pick": char_pick_decision,
+    "start_trash": start_trash_decision,
+    "comp_reward": comp_reward_decision,
+    "ii_pay": ii_pay_decision,
+}
+APPLY = {
+    "char_pick": apply_char_pick,
+    "start_trash": apply_start_trash,
+    "comp_reward": apply_comp_reward,
+    "ii_pay": apply_ii_pay,
+}
+AUTOMATIC = {
+    "round": resolve_round,
+    "start_items": resolve_start_items,
+    "turns": resolve_turns,
+    "end_round": resolve_end_round,
+    "eor_turn": resolve_eor_turn,
+    "end_finish": resolve_end_finish,
+    "resolution": resolve_resolution,
+    "ii_check": resolve_ii_check,
+    "game_end": resolve_game_end,
+}

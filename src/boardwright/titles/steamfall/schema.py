@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from boardwright.engine.data import Record
 
@@ -24,19 +24,53 @@ STAMINA_FOR = ("movement", "manipulate", "engineering", "charm", "violence")
 
 What = Literal[
     # actions and resources (cost or gain)
-    "movement", "manipulate", "engineering", "special", "charm", "violence",
-    "scrap", "steam", "insight", "vp", "stamina",
+    "movement",
+    "manipulate",
+    "engineering",
+    "special",
+    "charm",
+    "violence",
+    "scrap",
+    "steam",
+    "insight",
+    "vp",
+    "stamina",
     # power: from the item the effect is on (cost) or onto an item of yours (gain)
     "power",
     # item cards: discard from hand (cost) or draw (gain)
-    "workshop", "relic",
+    "workshop",
+    "relic",
     # gains only
-    "mood_up", "mood_down", "draw_discard", "play_item", "quest_progress", "progress",
-    "teleport", "explore_ruins", "civilian", "completion", "power_any", "pick_up",
+    "mood_up",
+    "mood_down",
+    "draw_discard",
+    "play_item",
+    "quest_progress",
+    "progress",
+    "teleport",
+    "explore_ruins",
+    "civilian",
+    "completion",
+    "power_any",
+    "pick_up",
 ]
 COST_ONLY: frozenset[str] = frozenset()
-GAIN_ONLY = frozenset({"mood_up", "mood_down", "draw_discard", "play_item", "quest_progress",
-                       "progress", "teleport", "explore_ruins", "civilian", "completion", "power_any", "pick_up"})
+GAIN_ONLY = frozenset(
+    {
+        "mood_up",
+        "mood_down",
+        "draw_discard",
+        "play_item",
+        "quest_progress",
+        "progress",
+        "teleport",
+        "explore_ruins",
+        "civilian",
+        "completion",
+        "power_any",
+        "pick_up",
+    }
+)
 
 
 class Term(BaseModel):
@@ -59,10 +93,12 @@ class Term(BaseModel):
 
 Bundle = list[Term]
 Cause = Literal["", "start_of_round", "end_of_round", "on_enter"]
-Timing = Literal["", "power", "impact", "trigger", "modded", "passive", "modded_passive",
-                 "destroy", "trash", "action"]
-ConditionKind = Literal["discard_civilian", "escort_keyword", "item_keyword", "in_area_ruins",
-                        "discard_civilian_keyword"]
+Timing = Literal[
+    "", "power", "impact", "trigger", "modded", "passive", "modded_passive", "destroy", "trash", "action"
+]
+ConditionKind = Literal[
+    "discard_civilian", "escort_keyword", "item_keyword", "in_area_ruins", "discard_civilian_keyword"
+]
 
 
 class Condition(BaseModel):
@@ -74,9 +110,19 @@ class Condition(BaseModel):
 
 
 ModifierKind = Literal[
-    "escort_limit", "token_cost", "max_scrap_per_manipulate", "secret_enter_cost",
-    "district_enter_cost", "encounter_cost", "item_cost_scrap", "cipher_discount",
-    "no_mood_reset", "reset_bonus", "end_vp_influence", "market_keep", "no_stamina_use",
+    "escort_limit",
+    "token_cost",
+    "max_scrap_per_manipulate",
+    "secret_enter_cost",
+    "district_enter_cost",
+    "encounter_cost",
+    "item_cost_scrap",
+    "cipher_discount",
+    "no_mood_reset",
+    "reset_bonus",
+    "end_vp_influence",
+    "market_keep",
+    "no_stamina_use",
 ]
 
 
@@ -90,9 +136,22 @@ class Modifier(BaseModel):
 
 
 TriggerEvent = Literal[
-    "explore_ruins", "escort", "play_item", "reveal_location", "place_cube", "enter_district",
-    "reset_mood", "add_token", "complete_quest", "spend_scrap", "spend_steam", "spend_violence",
-    "spend_charm", "pick_up", "attach", "break_cipher",
+    "explore_ruins",
+    "escort",
+    "play_item",
+    "reveal_location",
+    "place_cube",
+    "enter_district",
+    "reset_mood",
+    "add_token",
+    "complete_quest",
+    "spend_scrap",
+    "spend_steam",
+    "spend_violence",
+    "spend_charm",
+    "pick_up",
+    "attach",
+    "break_cipher",
 ]
 
 
@@ -111,10 +170,10 @@ class Effect(BaseModel):
     timing: Timing = ""
     influence: bool = False
     utilize: bool = False
-    costs: list[Bundle] = []
+    costs: list[Bundle] = Field(default_factory=list)
     condition: Condition | None = None
-    gains: list[Bundle] = []
-    passive: list[Modifier] = []
+    gains: list[Bundle] = Field(default_factory=list)
+    passive: list[Modifier] = Field(default_factory=list)
     #: activation limit: items default to once per turn (§6.6)
     limit: Literal["any", "once_per_turn", "once_per_game"] = "any"
 
@@ -145,9 +204,8 @@ class District(Record):
     #: triangles on the red pathway of each side, north, east, south, west (cost to enter)
     pathways: list[int]
     #: start-of-round drops: ruins, civilian, mechanized, scrap2, steam, workshop, event, crisis
-    drops: list[Literal["ruins", "civilian", "mechanized", "scrap2", "steam", "workshop", "event",
-                        "crisis"]]
-    effects: list[Effect] = []
+    drops: list[Literal["ruins", "civilian", "mechanized", "scrap2", "steam", "workshop", "event", "crisis"]]
+    effects: list[Effect] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> District:
@@ -198,8 +256,11 @@ class Character(Record):
                 raise ValueError("a column holds no more than its capacity")
         for g in self.mood_groups:
             a, b = g.between
-            if abs(b) != abs(a) + 1 or (a != 0 and (a > 0) != (b > 0)) or not \
-                    self.mood_min <= min(a, b) <= max(a, b) <= self.mood_max:
+            if (
+                abs(b) != abs(a) + 1
+                or (a != 0 and (a > 0) != (b > 0))
+                or not self.mood_min <= min(a, b) <= max(a, b) <= self.mood_max
+            ):
                 raise ValueError(f"mood group {g.between} is not between adjacent levels on the track")
         return self
 
@@ -217,14 +278,14 @@ class Item(Record):
     kind: Literal["base", "addon", "module", "plain"]
     scenario: Scenario = "always"
     cipher: bool = False
-    cost: list[Bundle] = []
+    cost: list[Bundle] = Field(default_factory=list)
     #: power gauge: green segments (recharge and starting power) and total segments
     green: int = 0
     gauge: int = 0
     #: manual charge (grey box): pay this to add 1 power
-    charge: list[Bundle] = []
-    keywords: list[str] = []
-    effects: list[Effect] = []
+    charge: list[Bundle] = Field(default_factory=list)
+    keywords: list[str] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> Item:
@@ -252,7 +313,7 @@ class Civilian(Record):
     name: str
     keyword: Literal["", "VIP", "SECRET", "WANTED"] = ""
     scenario: Scenario = "always"
-    passive: list[Modifier] = []
+    passive: list[Modifier] = Field(default_factory=list)
     action: Effect
     quest: Quest
 
@@ -267,9 +328,9 @@ class SecretLocation(Record):
 
 class Event(Record):
     name: str
-    drops: list[Literal["scrap2", "steam", "workshop", "civilian", "ruins"]] = []
+    drops: list[Literal["scrap2", "steam", "workshop", "civilian", "ruins"]] = Field(default_factory=list)
     removal: Literal["immediate", "end_of_round", "after_use"] = "end_of_round"
-    effects: list[Effect] = []
+    effects: list[Effect] = Field(default_factory=list)
 
 
 class RuinsToken(Record):

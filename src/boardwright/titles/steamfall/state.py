@@ -23,10 +23,37 @@ Task = list[Any]
 TOKENS = ("scrap", "steam", "workshop", "insight", "civilian", "mechanized")
 
 FIELDS = (
-    "scenario", "round", "first", "order", "turn_idx", "tok", "ruins", "rside", "event", "loc", "up",
-    "looked", "cubes", "tablet", "decks", "trash", "box", "civ_discard", "ev_discard", "comps",
-    "cprog", "cover", "comp_out", "completion", "quarters", "paid", "tasks", "result", "pl",
-    "ruins_stack", "tablets_left",
+    "scenario",
+    "round",
+    "first",
+    "order",
+    "turn_idx",
+    "tok",
+    "ruins",
+    "rside",
+    "event",
+    "loc",
+    "up",
+    "looked",
+    "cubes",
+    "tablet",
+    "decks",
+    "trash",
+    "box",
+    "civ_discard",
+    "ev_discard",
+    "comps",
+    "cprog",
+    "cover",
+    "comp_out",
+    "completion",
+    "quarters",
+    "paid",
+    "tasks",
+    "result",
+    "pl",
+    "ruins_stack",
+    "tablets_left",
 )
 
 DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS}
@@ -92,8 +119,11 @@ class SteamfallState(TaskStackState):
                 rounds.collect_insight(self, top[1])
             if not self._decision_for(top).actions:
                 self.tasks.pop()
-                self.say(top[1] if len(top) > 1 and isinstance(top[1], int) else None,
-                         f"has no way to carry out '{kind}'; skipped", ref("6.5"))
+                self.say(
+                    top[1] if len(top) > 1 and isinstance(top[1], int) else None,
+                    f"has no way to carry out '{kind}'; skipped",
+                    ref("6.5"),
+                )
                 continue
             return
 
@@ -116,8 +146,14 @@ class SteamfallState(TaskStackState):
             res = self.result or {}
             won = res.get("won") if final else None
             reason = res.get("reason", "the game is still running")
-            return cooperative(self.players, won=won, reason=reason, team_score=float(self.completion),
-                               final=final, breakdown={"round": self.round, "completion": self.completion})
+            return cooperative(
+                self.players,
+                won=won,
+                reason=reason,
+                team_score=float(self.completion),
+                final=final,
+                breakdown={"round": self.round, "completion": self.completion},
+            )
         keys = []
         breakdown = []
         for p in range(self.players):
@@ -221,7 +257,9 @@ class SteamfallState(TaskStackState):
         card = cards.pop()
         self.pl[p][where].append(card)
         self.say(p, f"draws {self.content.items[card].name}", ref("6.8"), visible_to=(p,))
-        self.say(p, f"draws a {deck} card", ref("6.8"), visible_to=tuple(q for q in range(self.players) if q != p))
+        self.say(
+            p, f"draws a {deck} card", ref("6.8"), visible_to=tuple(q for q in range(self.players) if q != p)
+        )
         return card
 
     def _deck_of(self, card: str) -> str:

@@ -13,10 +13,21 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision
 
 from . import items as itm
-from .choices import _area_name, explore, place_cube, ruins_effect
+from .choices import _area_name, explore
 from .effects import (
-    RES, can_pay, card_choices, condition_choices, fire, gain, gain_possible, label, meet_condition, mods,
-    needs, one, pay,
+    RES,
+    can_pay,
+    card_choices,
+    condition_choices,
+    fire,
+    gain,
+    gain_possible,
+    label,
+    meet_condition,
+    mods,
+    needs,
+    one,
+    pay,
 )
 from .rounds import BOXES, compulsory, contribute, requirement
 from .rules import ref
@@ -138,7 +149,7 @@ def _utilize(st: SteamfallState, p: int, bundle: Any, used: tuple[str, str, int]
     paid = needs(bundle)
     if not paid:
         return
-    for src, kind, cid, remote in sources(st, p):
+    for _src, kind, cid, remote in sources(st, p):
         if kind not in ("ability", "location"):
             continue
         for idx, eff in enumerate(st.content.effects_of(kind, cid)):
@@ -165,6 +176,7 @@ def enter(st: SteamfallState, p: int, area: int) -> None:
         if p not in st.looked[area]:
             st.looked[area].append(p)
         from .rounds import collect_insight
+
         collect_insight(st, p)
         if st.up[area]:
             _on_enter(st, p, "location", st.loc[area])
@@ -243,7 +255,9 @@ def cipher_ways(st: SteamfallState, p: int, area: int) -> list[tuple[str, list[A
         for color, how in zip(tab.ciphers, pattern, strict=True):
             ci = st.content.ciphers[color]
             off = m.get(f"cipher_discount:{color}", 0)
-            bundle.append(one(ci.action, ci.actions - off) if how == "a" else one("insight", ci.insight - off))
+            bundle.append(
+                one(ci.action, ci.actions - off) if how == "a" else one("insight", ci.insight - off)
+            )
         if can_pay(st, p, bundle):
             out.append(("".join(pattern), bundle))
     return out
@@ -252,7 +266,9 @@ def cipher_ways(st: SteamfallState, p: int, area: int) -> list[tuple[str, list[A
 # ------------------------------------------------------------------ the decision
 def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p, eor = task[1], bool(task[2])
-    return Decision(p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor)))
+    return Decision(
+        p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor))
+    )
 
 
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
@@ -281,9 +297,9 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 acts.append(Action("pick:scrap:1", "manipulate: pick up 1 scrap"))
                 if t["scrap"] >= 2 and max_scrap(st, p) >= 2:
                     acts.append(Action("pick:scrap:2", "manipulate: pick up 2 scrap"))
-            for k in ("steam", "workshop"):
-                if t[k]:
-                    acts.append(Action(f"pick:{k}:1", f"manipulate: pick up {k}"))
+            for tk in ("steam", "workshop"):
+                if t[tk]:
+                    acts.append(Action(f"pick:{tk}:1", f"manipulate: pick up {tk}"))
         if st.tok[here]["civilian"]:
             n = encounter_cost(st, p)
             for how in ("charm", "violence"):
@@ -293,7 +309,9 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             acts.append(Action(f"reveal:{here}", "reveal this secret location"))
         for area in range(b.n_districts, b.n_areas):
             if area != here and not st.up[area] and p in st.cubes[area]:
-                acts.append(Action(f"reveal:{area}", f"reveal the secret location {area} under your influence"))
+                acts.append(
+                    Action(f"reveal:{area}", f"reveal the secret location {area} under your influence")
+                )
         if st.tablet[here]:
             for pattern, bundle in cipher_ways(st, p, here):
                 acts.append(Action(f"tablet:{pattern}", f"break the tablet's ciphers ({label(bundle)})"))
@@ -306,8 +324,13 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         for k in range(4):
             if len(pl["cols"][k]) < ch.columns[k].capacity:
                 for tid in sorted(pl["spare"]):
-                    acts.append(Action(f"token:{tid}:{k}", f"add {label(st.content.tokens[tid].gains)} to column "
-                                       f"{ROMAN[k]} for {cost} insight"))
+                    acts.append(
+                        Action(
+                            f"token:{tid}:{k}",
+                            f"add {label(st.content.tokens[tid].gains)} to column "
+                            f"{ROMAN[k]} for {cost} insight",
+                        )
+                    )
     acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
@@ -351,9 +374,9 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
             pay(st, p, [one("movement", n)])
         enter(st, p, dest)
     elif head == "pick":
-        what, n = rest.split(":")
+        what, count = rest.split(":")
         pay(st, p, [one("manipulate")])
-        take_token(st, p, what, int(n))
+        take_token(st, p, what, int(count))
     elif head == "meet":
         pay(st, p, [one(rest, encounter_cost(st, p))])
         st.tok[pl["at"]]["civilian"] -= 1
@@ -379,11 +402,11 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         fire(st, p, "reset_mood")
         gain(st, p, bundle, eor=eor)
     elif head == "token":
-        tid, k = rest.split(":")
+        tid, col = rest.split(":")
         pl["res"]["insight"] -= token_cost(st, p)
         pl["spare"].remove(tid)
-        pl["cols"][int(k)].append(tid)
-        st.say(p, f"adds an action token to column {ROMAN[int(k)]}", ref("4.3"))
+        pl["cols"][int(col)].append(tid)
+        st.say(p, f"adds an action token to column {ROMAN[int(col)]}", ref("4.3"))
         fire(st, p, "add_token")
     elif head == "play":
         itm.play(st, p, rest, eor=eor)
@@ -410,7 +433,7 @@ def why_illegal(st: SteamfallState, seat: int, aid: str) -> tuple[str, str] | No
     if not st.tasks or st.tasks[-1][0] != "turn":
         return None
     pl = st.pl[seat]
-    head, _, rest = aid.partition(":")
+    head = aid.partition(":")[0]
     if head == "end" and pl["col"] < 0:
         return "activate one column before ending your turn", ref("4.1")
     if head == "col":

@@ -9,49 +9,95 @@ from boardwright.engine import Rng
 if TYPE_CHECKING:
     from .state import SteamfallState
 
-PUBLIC_PLAYER = ("char", "at", "res", "cubes", "mood", "cols", "spare", "boxes", "play", "power", "attach",
-                 "used", "civs", "prog", "done", "abil", "tablets", "pool", "col", "reset")
+PUBLIC_PLAYER = (
+    "char",
+    "at",
+    "res",
+    "cubes",
+    "mood",
+    "cols",
+    "spare",
+    "boxes",
+    "play",
+    "power",
+    "attach",
+    "used",
+    "civs",
+    "prog",
+    "done",
+    "abil",
+    "tablets",
+    "pool",
+    "col",
+    "reset",
+)
 
 
 def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
     b = st.board
     areas = []
     for a in range(b.n_areas):
-        area: dict[str, Any] = {"id": a, "tokens": {k: v for k, v in st.tok[a].items() if v},
-                                "cubes": list(st.cubes[a]), "ruins": st.ruins[a], "explored": bool(st.rside[a])}
+        area: dict[str, Any] = {
+            "id": a,
+            "tokens": {k: v for k, v in st.tok[a].items() if v},
+            "cubes": list(st.cubes[a]),
+            "ruins": st.ruins[a],
+            "explored": bool(st.rside[a]),
+        }
         if b.is_slot(a):
             d, side = b.slots[a - b.n_districts]
-            area.update(kind="secret-location", district=d, side=side, revealed=st.up[a],
-                        looked=sorted(st.looked[a]))
+            area.update(
+                kind="secret-location", district=d, side=side, revealed=st.up[a], looked=sorted(st.looked[a])
+            )
             known = st.up[a] or (seat is not None and seat in st.looked[a])
             area["location"] = st.loc[a] if known else None
         else:
-            area.update(kind="district", district_id=b.districts[a], cell=list(b.cells[a]),
-                        pathways=list(b.paths[a]), event=st.event[a], tablet=st.tablet[a])
+            area.update(
+                kind="district",
+                district_id=b.districts[a],
+                cell=list(b.cells[a]),
+                pathways=list(b.paths[a]),
+                event=st.event[a],
+                tablet=st.tablet[a],
+            )
         area["neighbours"] = [[n, c] for n, c in b.moves[a]]
         areas.append(area)
     players = []
     for p, pl in enumerate(st.pl):
-        d = {k: pl[k] for k in PUBLIC_PLAYER if k in pl}
-        d["hand_size"] = len(pl.get("hand", []))
-        d["pending_size"] = len(pl.get("pending", []))
+        mine: dict[str, Any] = {k: pl[k] for k in PUBLIC_PLAYER if k in pl}
+        mine["hand_size"] = len(pl.get("hand", []))
+        mine["pending_size"] = len(pl.get("pending", []))
         if seat == p:
-            d["hand"] = sorted(pl.get("hand", []))
-            d["pending"] = sorted(pl.get("pending", []))
-        players.append(d)
+            mine["hand"] = sorted(pl.get("hand", []))
+            mine["pending"] = sorted(pl.get("pending", []))
+        players.append(mine)
     out: dict[str, Any] = {
-        "scenario": st.scenario, "round": st.round, "first": st.first, "order": list(st.order),
-        "areas": areas, "players": players,
-        "decks": {k: len(v) for k, v in st.decks.items()}, "trash": list(st.trash), "box": list(st.box),
-        "civilian_discard": list(st.civ_discard), "event_discard": list(st.ev_discard),
+        "scenario": st.scenario,
+        "round": st.round,
+        "first": st.first,
+        "order": list(st.order),
+        "areas": areas,
+        "players": players,
+        "decks": {k: len(v) for k, v in st.decks.items()},
+        "trash": list(st.trash),
+        "box": list(st.box),
+        "civilian_discard": list(st.civ_discard),
+        "event_discard": list(st.ev_discard),
         "ruins_supply": len(st.ruins_stack),
     }
     if st.scenario == "incredible-invention":
         from .rounds import requirement
-        out["invention"] = {"requirement": list(requirement(st)) if st.round else None,
-                            "completion": st.completion, "quarters": st.quarters, "paid": dict(st.paid),
-                            "complications": [{"id": c, "progress": st.cprog.get(c, 0), "need": st.comp_need(c),
-                                               "overcome": c in st.cover} for c in st.comps]}
+
+        out["invention"] = {
+            "requirement": list(requirement(st)) if st.round else None,
+            "completion": st.completion,
+            "quarters": st.quarters,
+            "paid": dict(st.paid),
+            "complications": [
+                {"id": c, "progress": st.cprog.get(c, 0), "need": st.comp_need(c), "overcome": c in st.cover}
+                for c in st.comps
+            ],
+        }
     if st.result is not None:
         out["result"] = dict(st.result)
     return out
@@ -81,8 +127,9 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         st.decks[deck] = pools[deck]
     for name in ("civ", "event", "comp"):
         rng.shuffle(st.decks[name])
-    hidden = [a for a in range(st.board.n_districts, st.board.n_areas)
-              if not st.up[a] and seat not in st.looked[a]]
+    hidden = [
+        a for a in range(st.board.n_districts, st.board.n_areas) if not st.up[a] and seat not in st.looked[a]
+    ]
     pool = [st.loc[a] for a in hidden] + st.decks["loc"]
     rng.shuffle(pool)
     for a in hidden:
@@ -94,8 +141,9 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
 def components(st: SteamfallState) -> dict[str, int]:
     """Cards of each kind, influence cubes, action tokens and generic tokens: never created or lost."""
     cards: dict[str, int] = {"items": 0, "civilians": 0, "locations": 0, "events": 0, "complications": 0}
-    cards["items"] = len(st.decks["base"]) + len(st.decks["addon"]) + len(st.decks["relic"]) + len(st.trash) \
-        + len(st.box)
+    cards["items"] = (
+        len(st.decks["base"]) + len(st.decks["addon"]) + len(st.decks["relic"]) + len(st.trash) + len(st.box)
+    )
     cubes = 0
     tokens = 0
     chosen = {pl.get("char") for pl in st.pl}
@@ -114,6 +162,15 @@ def components(st: SteamfallState) -> dict[str, int]:
     cards["complications"] = len(st.decks["comp"]) + len(st.comps) + len(st.comp_out)
     cubes += sum(len(c) for c in st.cubes)
     ruins = len(st.ruins_stack) + sum(1 for r in st.ruins if r)
-    tablets = len(st.tablets_left) + sum(1 for t in st.tablet if t) + sum(len(pl.get("tablets", [])) for pl in st.pl)
-    return {**cards, "influence_cubes": cubes, "action_tokens": tokens, "ruins_tokens": ruins,
-            "cipher_tablets": tablets}
+    tablets = (
+        len(st.tablets_left)
+        + sum(1 for t in st.tablet if t)
+        + sum(len(pl.get("tablets", [])) for pl in st.pl)
+    )
+    return {
+        **cards,
+        "influence_cubes": cubes,
+        "action_tokens": tokens,
+        "ruins_tokens": ruins,
+        "cipher_tablets": tablets,
+    }
