@@ -5,8 +5,8 @@ a game played by seeded random choices; the test replays it and compares the fin
 state's digest, scores and winners.
 
     python scripts/regen_golden.py                      # every game
-    python scripts/regen_golden.py --game nomad-city    # one game (repeatable)
-    python scripts/regen_golden.py --variant nomad-city corp corporations=true
+    python scripts/regen_golden.py --game GAME    # one game (repeatable)
+    python scripts/regen_golden.py --variant GAME SUFFIX OPTION=VALUE    # e.g. a module switched on
 
 For every registered game and player count the records are, all taken from the spec:
 - the game's default options for that count (`spec.default_options`): GAME-Pp-seedS.json;

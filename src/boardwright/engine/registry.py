@@ -14,7 +14,11 @@ from .errors import UnknownGame
 from .spec import GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
-_PACKAGES = ("boardwright.titles.flow_of_history", "boardwright.titles.nomad_city")
+_PACKAGES = (
+    "boardwright.titles.flow_of_history",
+    "boardwright.titles.nomad_city",
+    "boardwright.titles.martians",
+)
 _loaded = False
 
 
