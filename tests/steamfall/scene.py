@@ -9,11 +9,19 @@ from boardwright.titles.steamfall.board import build
 from boardwright.titles.steamfall.state import SteamfallState
 
 
-def game(players: int = 2, scenario: str = "incredible-invention", chars: tuple[str, ...] = ("jb", "marcus"),
-         seed: int = 1, complications: bool = False, **options: Any) -> SteamfallState:
+def game(
+    players: int = 2,
+    scenario: str = "incredible-invention",
+    chars: tuple[str, ...] = ("jb", "marcus"),
+    seed: int = 1,
+    complications: bool = False,
+    **options: Any,
+) -> SteamfallState:
     """A game at the first player's first turn, characters as given (in turn order); the
     round's complications are set aside unless asked for (they would change costs)."""
-    st = sf.SPEC.new_game(players, seed=seed, options={"scenario": scenario, "characters": "choose", **options})
+    st = sf.SPEC.new_game(
+        players, seed=seed, options={"scenario": scenario, "characters": "choose", **options}
+    )
     assert isinstance(st, SteamfallState)
     k = 0
     while st.tasks[-1][0] != "turn":
