@@ -58,3 +58,23 @@ def give_card(s: MartiansState, purse: int, mineral: str) -> str:
     s.regolith[purse].append(card)
     s._cache.clear()
     return card
+
+
+def passive(s: MartiansState) -> None:
+    """One step of a corporation that does nothing: work, end the turn, deliver nothing."""
+    seat = s.to_act[0]
+    a = [x.id for x in s.legal_actions(seat)]
+    for pick in ("work", "end", "done", "leave", "no", "skip"):
+        if pick in a:
+            s.apply(seat, pick)
+            return
+    s.apply(seat, a[0])
+
+
+def clear_quarters(s: MartiansState) -> None:
+    """Remove every oxygen, disease and hunger token from the quarters, back to the supply."""
+    for q in s.quarters:
+        for i, k in enumerate(("oxygen", "disease", "hunger")):
+            s.supply[k] += q[i]
+            q[i] = 0
+    s._cache.clear()

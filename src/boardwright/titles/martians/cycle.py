@@ -174,15 +174,36 @@ def _event(s: MartiansState) -> None:
         for corp in range(s.corps):
             s.gain(s.purse(corp), str(prm["resource"]), int(prm["amount"]))
     elif ev.effect == "demand":
-        quarters = [s.owner.index(c) for c in range(s.corps)] if s.mode == "competitive" else [0]
-        for q in quarters:
-            place_token(s, q, str(prm["token"]), int(prm["amount"]))
+        kind, amount = str(prm["token"]), int(prm["amount"])
+        if s.mode == "competitive":  # every player's own quarters, as in Supplementation (§4.1)
+            for c in range(s.corps):
+                q = s.owner.index(c)
+                if place_token(s, q, kind, amount):
+                    s.say(c, f"{amount} {kind} token(s) in its Q{q + 1}", rule)
+        else:
+            for q in event_quarters(s, kind, amount):
+                if place_token(s, q, kind, 1):
+                    s.say(None, f"a {kind} token is placed in Q{q + 1}", rule)
     elif ev.effect == "rtg":
         n = min(int(prm["amount"]), s.supply["energy"])
         s.supply["energy"] -= n
         s.rtg += n
     elif ev.effect in ("closed", "production", "harvest"):
         s.event_active = eid  # an event token lies on the board until the end of the cycle
+
+
+def event_quarters(s: MartiansState, kind: str, amount: int) -> list[int]:
+    """Where an event's demand tokens go in the shared quarters: one at a time, each to the
+    quarters holding the fewest tokens of that kind, the leftmost on a tie, which carries
+    on the Q1-to-Q4 round of Supplementation (§4.1, §12)."""
+    idx = KINDS.index(kind)
+    counts = [q[idx] for q in s.quarters]
+    out = []
+    for _ in range(amount):
+        q = min(range(4), key=lambda i: (counts[i], i))
+        counts[q] += 1
+        out.append(q)
+    return out
 
 
 def _weather(s: MartiansState) -> None:

@@ -38,7 +38,10 @@ def setup(s: MartiansState) -> None:
     n = board_count(s)
     table = c.table(s.mode)
     s.cycles = table.cycles
-    s.cycle, s.round, s.rounds, s.first = 1, 0, 0, 0
+    s.cycle, s.round, s.rounds = 1, 0, 0
+    # Solo: the marker starts left of the card, with the blue corporation (§2.1). Otherwise
+    # the text names no first player: it is drawn by lot (§12).
+    s.first = 0 if s.mode == "solo" else rng.below(s.corps)
     s.finished = False
     s.early_end = False
     limits = c.setup.limits
@@ -142,12 +145,13 @@ def setup(s: MartiansState) -> None:
             s.owner[corp] = corp
             place_token(s, corp, "oxygen", 1)
     elif s.mode == "semi-coop":
-        for corp in reversed(range(s.corps)):
+        for corp in reversed(s.order()):  # in turn order from the first player
             s.push("semi_quarters", corp)
     else:
         for q in range(s.corps):
             place_token(s, q, "oxygen", 1)
     s.say(None, f"{s.mode} game, {s.corps} corporations, {s.cycles} cycles", ref("3"))
+    s.say(None, f"the first player marker goes to the {s.name(s.first)}", ref("4.2"))
     if s.mode == "competitive" and s.options["collectors_edition"]:
         from .goals import deal
 

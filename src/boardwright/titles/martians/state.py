@@ -321,13 +321,85 @@ class MartiansState(TaskStackState):
 
     # ------------------------------------------------------------- copies
     def _clone_into(self, other: Any) -> None:
+        """One copy per mutable container, nothing deeper: strings, numbers and the inner
+        lists that are never changed after they are made (colony technologies, requirements
+        done, the cycle track's tokens) are shared. `test_clone_covers_every_field` checks
+        that every field is handled and that no mutable container is shared."""
         other.content = self.content
-        for name in SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in FLAT:
-            setattr(other, name, getattr(self, name).copy())
-        for name in NESTED:
-            setattr(other, name, _copy(getattr(self, name)))
+        # scalars
+        other.mode = self.mode
+        other.corps = self.corps
+        other.cycle = self.cycle
+        other.cycles = self.cycles
+        other.round = self.round
+        other.rounds = self.rounds
+        other.first = self.first
+        other.finished = self.finished
+        other.bank = self.bank
+        other.rtg = self.rtg
+        other.weather = self.weather
+        other.event_active = self.event_active
+        other.machine = self.machine
+        other.birth_q = self.birth_q
+        other.early_end = self.early_end
+        # flat lists (their items are immutable, or never changed once appended)
+        other.hand = self.hand.copy()
+        other.colonists = self.colonists.copy()
+        other.dead = self.dead.copy()
+        other.placed = self.placed.copy()
+        other.dead_placed = self.dead_placed.copy()
+        other.rtg_used = self.rtg_used.copy()
+        other.unbuilt = self.unbuilt.copy()
+        other.reputation = self.reputation.copy()
+        other.crop = self.crop.copy()
+        other.crop_supply = self.crop_supply.copy()
+        other.colony_tech = self.colony_tech.copy()
+        other.weather_deck = self.weather_deck.copy()
+        other.weather_out = self.weather_out.copy()
+        other.events_out = self.events_out.copy()
+        other.board_experts = self.board_experts.copy()
+        other.board_assistants = self.board_assistants.copy()
+        other.expert_deck = self.expert_deck.copy()
+        other.assistant_deck = self.assistant_deck.copy()
+        other.research_board = self.research_board.copy()
+        other.research_reserve = self.research_reserve.copy()
+        other.research_out = self.research_out.copy()
+        other.regolith_deck = self.regolith_deck.copy()
+        other.regolith_out = self.regolith_out.copy()
+        other.commissions_open = self.commissions_open.copy()
+        other.commission_deck = self.commission_deck.copy()
+        other.commissions_out = self.commissions_out.copy()
+        other.requirements_done = self.requirements_done.copy()
+        other.owner = self.owner.copy()
+        other.track = self.track.copy()
+        other.goal_deck = self.goal_deck.copy()
+        other.seen_top = self.seen_top.copy()
+        other.goal_pick = self.goal_pick.copy()
+        other.tiles = self.tiles.copy()
+        other.faceup = self.faceup.copy()
+        other.supply = self.supply.copy()
+        other.gone = self.gone.copy()
+        # containers of mutable lists and dicts: one more level
+        other.res = [x.copy() for x in self.res]
+        other.infirmary = [x.copy() for x in self.infirmary]
+        other.apartments = [x.copy() for x in self.apartments]
+        other.quarters = [x.copy() for x in self.quarters]
+        other.assistants = [x.copy() for x in self.assistants]
+        other.corp_tech = [x.copy() for x in self.corp_tech]
+        other.event_stacks = [x.copy() for x in self.event_stacks]
+        other.regolith = [x.copy() for x in self.regolith]
+        other.stats = [x.copy() for x in self.stats]
+        other.goal_hand = [x.copy() for x in self.goal_hand]
+        other.goals = [x.copy() for x in self.goals]
+        other.goal_discard = [x.copy() for x in self.goal_discard]
+        other.goal_passed = [x.copy() for x in self.goal_passed]
+        other.tasks = [x.copy() for x in self.tasks]
+        other.fields = {k: v.copy() for k, v in self.fields.items()}
+        other.upgrades = {k: v.copy() for k, v in self.upgrades.items()}
+        other.install = {k: v.copy() for k, v in self.install.items()}
+        other.experts = [[card.copy() for card in x] for x in self.experts]  # [card, face up]
+        turn = self.turn
+        other.turn = dict(turn, done=turn["done"].copy()) if turn else {}
 
     def _dump(self) -> dict[str, Any]:
         return {name: _copy(getattr(self, name)) for name in FIELDS}
