@@ -18,6 +18,7 @@ _PACKAGES = (
     "boardwright.titles.flow_of_history",
     "boardwright.titles.nomad_city",
     "boardwright.titles.martians",
+    "boardwright.titles.steamfall",
 )
 _loaded = False
 
