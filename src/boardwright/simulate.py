@@ -22,6 +22,10 @@ from .engine import game
 #: a game that has not ended after this many decisions is reported as a failure
 MAX_DECISIONS = 200_000
 
+#: the `version` of each `simulate --out` line (docs/balance-lab.md): 1 had no version field,
+#: 2 added `version`, `first_seat` and `balance`
+JSONL_VERSION = 2
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -30,7 +34,10 @@ class GameResult:
     `kind` is the outcome kind (engine/outcome.py). `won` is whether the team (cooperative)
     or the solo player won (None for a score-only solo game and for the other kinds);
     `goal_met` whether a semi-cooperative game's shared goal was met; `team_score` the
-    cooperative team score or the solo score, when the game has one.
+    cooperative team score or the solo score, when the game has one. `first_seat` is the seat
+    that took the first turn (the game's `balance` hook says, or else the first seat to owe a
+    decision alone that is not a simultaneous choice); `balance` the fields the game's
+    `balance` hook records about the finished game (None without the hook).
     """
 
     game: str
@@ -46,9 +53,12 @@ class GameResult:
     won: bool | None = None
     goal_met: bool | None = None
     team_score: float | None = None
+    first_seat: int | None = None
+    balance: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """One `--out` line, with its format `version` first."""
+        return {"version": JSONL_VERSION, **asdict(self)}
 
 
 @dataclass(frozen=True)
@@ -109,11 +119,18 @@ def _play(
     start = time.perf_counter()
     state = spec.new_game(players, seed, options_for(game_id, players, options))
     seat_bots = {s: parse_one(text).build(bot_seed(seed, s)) for s, text in enumerate(seats)}
+    hook = spec.hook("balance")
+    first_of = getattr(hook, "first_seat", None)
+    first: int | None = first_of(state) if first_of is not None else None
     decisions = 0
     while not state.over:
         acting = state.to_act
         if not acting:
             raise RuntimeError(f"{game_id} seed {seed}: the game is not over but nobody is to act")
+        if first is None and len(acting) == 1:
+            owed = state.decision(acting[0])
+            if owed is not None and not owed.simultaneous:
+                first = acting[0]
         for seat in acting:
             if state.over or seat not in state.to_act:
                 continue
@@ -138,6 +155,8 @@ def _play(
         won=out.get("won") if kind in ("cooperative", "solo") else None,
         goal_met=out.get("goal_met") if kind == "semi-cooperative" else None,
         team_score=float(shared) if shared is not None else None,
+        first_seat=first,
+        balance=dict(hook.record(state)) if hook is not None else None,
     )
     return result, state.record()
 

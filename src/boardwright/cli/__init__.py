@@ -22,6 +22,7 @@ from .data import DataHook, DataReport, data_export, data_hook, data_validate
 from .listing import list_games
 from .play import HELP_TEXT, LOG_LINES, Session, play
 from .replay import replay_cmd
+from .report import report
 from .serve import serve
 from .simulate import RateColumn, simulate
 from .views import render_generic, render_outcome, render_view
@@ -50,6 +51,7 @@ __all__ = [
     "render_outcome",
     "render_view",
     "replay_cmd",
+    "report",
     "serve",
     "simulate",
     "usage",
@@ -72,6 +74,7 @@ app.command("list")(list_games)
 app.command()(play)
 app.command("replay")(replay_cmd)
 app.command()(simulate)
+app.command()(report)
 data_app.command("validate")(data_validate)
 data_app.command("export")(data_export)
 app.command("bench")(bench_cmd)

@@ -62,6 +62,8 @@ def simulate(
     ray_address: Annotated[str | None, typer.Option(help="join this Ray cluster (--backend ray)")] = None,
     rotate: Annotated[bool, typer.Option(help="rotate the bots one seat further each game")] = False,
     records: Annotated[Path | None, typer.Option(help="save each game's record in this folder")] = None,
+    report: Annotated[Path | None, typer.Option(help="write a balance report (HTML with plots) in this "
+                                                     "folder, as `boardwright report` does")] = None,
 ) -> None:
     """Batch play between bots, with a progress bar and a summary that follows the outcome kind.
 
@@ -70,7 +72,7 @@ def simulate(
     score. Semi-cooperative: how often the shared goal was met, then win rates per seat and
     the share of games nobody won. Rates carry 95% Wilson score intervals, mean scores 95%
     t intervals. Results depend only on the command and the seed, never on --workers or
-    --backend.
+    --backend. `--report DIR` then writes the balance report of these games (see `report`).
     """
     import os
 
@@ -150,6 +152,12 @@ def simulate(
         console.print(f"{len(results)} games written to {escape(str(out))}", soft_wrap=True)
     if records is not None:
         console.print(f"{len(results)} records saved in {escape(str(records))}", soft_wrap=True)
+    if report is not None:
+        from ..report.load import check_row
+        from .report import write
+
+        write([check_row(r.to_dict(), i + 1) for i, r in enumerate(results)], report,
+              out.name if out is not None else f"simulate {spec.id}", "png")
 
 
 

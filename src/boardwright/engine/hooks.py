@@ -30,6 +30,11 @@ HOOKS: dict[str, str] = {
                  "validate(folder) -> DataReport",
     "docs": "generate(root: Path) -> dict[str, str]: the game's generated docs pages, by path "
             "relative to the repository `root` (scripts/gen_docs.py writes or checks them)",
+    "balance": "a BalanceHook (report/panels.py): record(state) -> dict (JSON fields about a "
+               "finished game, written under `balance` in each `simulate --out` line), "
+               "panels(rows) -> list of Breakdown | Table (what `boardwright report` draws from "
+               "those lines: observations grouped by label, or a table) and optionally "
+               "first_seat(state) -> int | None (who plays first, asked after setup)",
 }
 
 ASSETS: dict[str, str] = {
