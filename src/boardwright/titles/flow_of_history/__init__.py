@@ -17,6 +17,7 @@ SPEC = register(GameSpec(
         "terminal_view": ".terminal:render",
         "data_pack": ".datapack:HOOK",
         "docs": ".docs:generate",
+        "balance": ".balance_report:HOOK",
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/flow-of-history/rules.md",

@@ -15,6 +15,7 @@ SPEC = register(GameSpec(
         "heuristic": ".heuristic:evaluate",
         "board_data": ".layout:board_data",
         "data_pack": ".datapack:HOOK",
+        "balance": ".balance_report:HOOK",
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/nomad-city/rules.md",
