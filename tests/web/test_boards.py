@@ -84,8 +84,11 @@ def test_setup_check(client: TestClient) -> None:
     r = client.get("/api/setup/beacon?players=2&mode=solo").json()
     assert r["ok"] is False and "mode=solo is for 1 player" in r["problem"]
     assert r["defaults"]["mode"] == "competitive"
-    r = client.get("/api/setup/beacon?players=1").json()  # the declared default is competitive
-    assert r["ok"] is False and r["defaults"] == {"mode": "solo", "nobody_wins_on_failure": False}
+    r = client.get("/api/setup/beacon?players=1").json()  # options not given suit the count
+    assert r["ok"] is True and r["defaults"] == {"mode": "solo", "nobody_wins_on_failure": False}
+    assert r["options"] == r["defaults"]
+    r = client.get("/api/setup/beacon?players=1&mode=competitive").json()
+    assert r["ok"] is False and "1 player plays mode=solo" in r["problem"]
     r = client.get("/api/setup/beacon?players=1&mode=solo").json()
     assert r["ok"] is True and r["outcome_kind"] == "solo" and r["options"]["mode"] == "solo"
     r = client.get("/api/setup/beacon?players=3&mode=semi-cooperative&nobody_wins_on_failure=true").json()

@@ -57,6 +57,9 @@ def test_play_against_two_bots_reload_and_finish(browser: Any, server_factory: A
     page.click("#play-here")
     page.wait_for_selector("#flow-board")
     assert "token" not in page.url
+    # the board came from the title's folder; the page names no game
+    assert page.locator("#board").get_attribute("data-board") == "flow-of-history"
+    assert page.evaluate("Object.keys(BW.boards)") == ["flow-of-history"]
     # a few turns by clicking the board: a highlighted card, then one of its actions
     assert wait_my_turn_or_end(page)
     page.locator("#flow-board .card-actionable").first.click()
@@ -227,6 +230,12 @@ def test_nomad_city_board_four_players_against_three_bots(browser: Any, server_f
         if clicked_board >= 6:
             break
     assert clicked_board >= 3
+    # names for the focus line come from the board data (the title's board_data hook)
+    names = page.evaluate("() => { const c = boardCtx(G.data); return ["
+                          "G.board.nameOf('core-command-tower#1', G.data.view, c), "
+                          "G.board.nameOf('1.2', G.data.view, c)]; }")
+    assert names == ["Core Command Tower (core-command-tower#1)", "City board space 1.2"]
+    assert page.evaluate("Object.keys(BW.boards)") == ["nomad-city"]
     save_shot(page, tmp_path, "nomad-board.png")
     # the own hand is shown by name; other seats only by count
     other = board.locator("[data-player='1']").text_content() or ""
