@@ -43,7 +43,7 @@ def test_first_player_is_drawn_by_lot_and_passes_left_each_round() -> None:
 def test_turns_within_a_round_follow_the_order_from_the_first_player() -> None:
     s = new(4, seed=3, mode="competitive")
     first = s.first
-    seen = []
+    seen: list[int] = []
     while len(seen) < 4:
         if s.tasks[-1][0] == "colonist":
             seen.append(int(s.tasks[-1][1]))
