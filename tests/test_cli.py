@@ -43,7 +43,7 @@ def test_help_and_module_entry_point() -> None:
 
 def test_play_a_few_actions_then_quit() -> None:
     code, out = run("play", GAME, "--players", "3", "--seed", "4", "--bots", "random",
-                    input="1\nharvest\n1\nq\n\n")
+                    input="1\n1\n1\nHARVEST\nharvest\nq\n\n")
     assert code == 0
     assert "choose your action" in out
     assert "Market" in out and "Nations" in out and "Supply" in out
@@ -55,10 +55,10 @@ def test_play_a_few_actions_then_quit() -> None:
 
 def test_play_bad_input_is_explained_and_asked_again() -> None:
     code, out = run("play", GAME, "--players", "3", "--seed", "4", "--bots", "random",
-                    input="999\nxyz\nsnipe:nothing\n?\nlog\n1\nq\n")
+                    input="999\nxyz\nsnipe:nothing\n?\nlog\n2\nq\n")
     assert code == 0
-    assert "There is no action 999" in out
-    assert "'xyz' is not an action number" in out
+    assert "There is no choice 999" in out
+    assert "Not allowed: 'xyz' is not one of the" in out  # the game's reason, with its rule
     assert "Not allowed: 'nothing' is not a card in the Market (§5.3 Snipe)" in out
     assert "Other commands" in out  # help
     assert "You: " in out

@@ -168,7 +168,7 @@ def test_render_outcome_of_every_kind() -> None:
     lost = _rendered(kinds.cooperative(2, won=False, reason="the storm won", final=True))
     assert "The team lost. the storm won" in lost and "Team score" not in lost
     undecided = _rendered(kinds.cooperative(2, won=None, reason="", final=False))
-    assert "Provisional result (cooperative): The team not decided yet." in undecided
+    assert "Standing so far (cooperative): The team not decided yet." in undecided
     keys = [(5, 1), (7, 0), (7, 2)]
     met = _rendered(kinds.semi_cooperative(keys, ("light", "oil"), goal_met=True, reason="19 light",
                                            nobody_wins_on_failure=True, final=True), {2: "you"})
@@ -188,4 +188,5 @@ def test_render_outcome_of_every_kind() -> None:
     score_only = _rendered(kinds.solo(won=None, reason="", score=41, final=True))
     assert "the score is the result" in score_only and "Score: 41" in score_only
     comp = _rendered(kinds.competitive(keys, ("light", "oil"), final=False))
-    assert "Provisional result" in comp and "Leading: seat 2" in comp
+    assert "Standing so far" in comp and "Nobody has won yet: the game is not over." in comp
+    assert "Winner" not in comp and "Leading" not in comp

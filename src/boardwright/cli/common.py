@@ -21,13 +21,18 @@ OptionOpt = Annotated[
 
 
 def out_console() -> Console:
-    """The console for normal output (stdout)."""
-    return Console(highlight=False)
+    """The console for normal output (stdout).
+
+    Emoji codes are never interpreted: ids such as `invest:castle:2` or `factory` must be
+    printed as typed (`:castle:` would become a castle). Game texts are printed as `Text`
+    or escaped, so no markup in them is read either.
+    """
+    return Console(highlight=False, emoji=False)
 
 
 def err_console() -> Console:
     """The console for error messages (stderr)."""
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, emoji=False)
 
 
 def usage(message: str) -> NoReturn:
@@ -123,12 +128,39 @@ def fmt_value(value: Any) -> str:
     return str(value)
 
 
-def log_line(entry: dict[str, Any], private_note: bool = False) -> Text:
-    """One game-log entry, with its rule reference."""
-    who = "" if entry.get("seat") is None else f"seat {entry['seat']}: "
-    line = Text(f"[r{entry.get('round', 0)}] ", style="dim")
-    line.append(who + str(entry["text"]))
+def log_line(entry: dict[str, Any], private_note: bool = False, who: bool = True) -> Text:
+    """One game-log entry, with its rule reference (`who`: prefixed by its seat)."""
+    seat = "" if entry.get("seat") is None or not who else f"seat {entry['seat']}: "
+    line = Text(seat + str(entry["text"]))
     line.append(f"  ({entry['rule']})", style="dim cyan")
     if private_note and entry.get("visible_to") is not None:
         line.append(f"  [seen only by seat {', '.join(map(str, entry['visible_to']))}]", style="dim")
     return line
+
+
+def print_log(console: Console, entries: list[dict[str, Any]], labels: dict[int, str],
+              private_note: bool = False, last_round: int | None = None) -> int | None:
+    """Log entries grouped by seat: a heading per run of one seat's entries (and a round
+    heading when a seat acts in a new round), every entry printed, none cut.
+
+    Returns the last round shown, to pass back in for the next batch.
+    """
+    current: object = object()
+    for entry in entries:
+        seat = entry.get("seat")
+        rnd = entry.get("round")
+        if seat is not None and rnd is not None and rnd != last_round:
+            console.print(Text(f"— round {rnd} —", style="dim"))
+            last_round = rnd
+            current = object()
+        if seat != current:
+            if seat is None:
+                console.print(Text("game:", style="bold"))
+            else:
+                name = labels.get(int(seat), "")
+                console.print(Text(f"seat {seat}" + (f" ({name})" if name else "") + ":", style="bold"))
+            current = seat
+        line = Text("  ")
+        line.append_text(log_line(entry, private_note, who=False))
+        console.print(line)
+    return last_round

@@ -8,18 +8,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
+from rich.text import Text
 
 from ..engine import IllegalAction, UnknownGame, games, replay
-from .common import failure, log_line, out_console, usage
-from .views import render_outcome
+from . import savefile
+from .common import failure, out_console, print_log, usage
+from .views import glossary, render_outcome, render_view
 
 
 def replay_cmd(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON, from --save)")],
-    step: Annotated[bool, typer.Option("--step", help="one action per Enter ('q' stops stepping)")] = False,
+    step: Annotated[bool, typer.Option("--step", help="one action per Enter, with the board after "
+                                                      "each ('q' stops stepping)")] = False,
 ) -> None:
-    """Step through a saved game record: the log, then the outcome."""
+    """Step through a saved game record: who played each seat, the log, the board, the outcome."""
     if not file.is_file():
         usage(f"no such file: {file}")
     console = out_console()
@@ -38,16 +40,22 @@ def replay_cmd(
         failure(f"{file} is not a game record: {exc}")
     except UnknownGame as exc:
         failure(f"{file}: {exc}")
-    console.print(f"[bold]{escape(state.spec.title)}[/], {state.players} players, seed {state.seed}, "
-                  f"{len(actions)} actions")
+    seats = savefile.seats_of(record)
+    labels = {s: ("person" if who == savefile.HUMAN else who) for s, who in seats.items()}
+    head = Text(state.spec.title, style="bold")
+    head.append(f", {state.players} players, seed {state.seed}, {len(actions)} actions")
+    console.print(head)
+    console.print(Text("Seats: " + (", ".join(f"seat {s}: {w}" for s, w in sorted(labels.items()))
+                                    if labels else "not recorded (an older record)")))
     shown = 0
+    last_round: int | None = None
 
     def flush() -> None:
-        nonlocal shown
+        nonlocal shown, last_round
         entries = state.log[shown:]
         shown += len(entries)
-        for entry in entries:
-            console.print(log_line(entry.to_dict(), private_note=True))
+        last_round = print_log(console, [e.to_dict() for e in entries], labels, private_note=True,
+                               last_round=last_round)
 
     flush()
     stepping = step
@@ -58,16 +66,23 @@ def replay_cmd(
             state.apply(seat, action_id)
         except (IllegalAction, ValueError, TypeError, IndexError) as exc:
             failure(f"{file}: action {i + 1} {item!r} cannot be replayed: {exc}")
-        console.print(f"[bold]{i + 1}. seat {seat}:[/] {escape(label)} [dim]\\[{escape(action_id)}][/]")
+        line = Text(f"{i + 1}. seat {seat}" + (f" ({labels[seat]})" if seat in labels else "") + ": ",
+                    style="bold")
+        line.append(label)
+        line.append(f" [{action_id}]", style="dim")
+        console.print(line)
         flush()
         if stepping and i + 1 < len(actions):
+            render_view(console, state.view(None), None)
             try:
-                answer = console.input("[dim](Enter: next, q: run to the end)[/] ")
-            except EOFError:
+                answer = console.input(Text("(Enter: next, q: run to the end) ", style="dim"))
+            except (EOFError, KeyboardInterrupt):
                 answer = "q"
             if not sys.stdin.isatty():
                 console.print()
             if answer.strip().lower() in ("q", "quit"):
                 stepping = False
-    render_outcome(console, state.outcome(), {})
-
+    console.rule("Game over" if state.over else f"Not finished after {len(actions)} actions")
+    render_view(console, state.view(None), None)
+    names = {k: n for k, (n, _) in glossary(state.spec.id, state.players, dict(state.options)).items()}
+    render_outcome(console, state.outcome(), labels, names)

@@ -19,8 +19,11 @@ def render_generic(console: Console, view: dict[str, Any], seat: int | None) -> 
     console.print_json(json.dumps(shown, default=str))
 
 
-def render_view(console: Console, view: dict[str, Any], seat: int | None) -> None:
-    """The game's own `terminal_view` hook, or the generic JSON view."""
+def render_view(console: Console, view: dict[str, Any], seat: int | None, full: bool = False) -> None:
+    """The game's own `terminal_view` hook, or the generic JSON view.
+
+    `full`: draw the larger board whatever the terminal's height (the hook picks its compact
+    or full form from the console's size)."""
     render = render_generic
     try:
         spec = game(str(view.get("game")))
@@ -28,35 +31,57 @@ def render_view(console: Console, view: dict[str, Any], seat: int | None) -> Non
         spec = None
     if spec is not None:
         render = spec.hook("terminal_view") or render_generic
+    if full:
+        console = Console(file=console.file, width=max(console.width, 100), height=200,
+                          highlight=False, emoji=False, force_terminal=console.is_terminal,
+                          color_system=console.color_system or None)  # type: ignore[arg-type]
     render(console, view, seat)
 
 
-def render_outcome(console: Console, outcome: dict[str, Any], labels: dict[int, str]) -> None:
+def glossary(game_id: str, players: int, options: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The game's `glossary` hook: id -> (name, what it does); empty without one."""
+    try:
+        spec = game(game_id)
+    except UnknownGame:
+        return {}
+    hook = spec.hook("glossary")
+    return dict(hook(players, options)) if hook is not None else {}
+
+
+def render_outcome(console: Console, outcome: dict[str, Any], labels: dict[int, str],
+                   names: dict[str, str] | None = None) -> None:
     """The result of any outcome kind (engine/outcome.py).
 
     competitive: scores with their breakdown, ranking, winners and tie-break reasons;
     semi-cooperative: the same ranking, whether the shared goal was met, then the winner or
     nobody; cooperative: the team won or lost, why, and the team score; solo: won or lost
-    and/or the score.
+    and/or the score. A game that is not over has no winner yet: its standing is shown
+    as such. `names` turns component ids in the breakdown into their names.
     """
     kind = str(outcome.get("kind", "competitive"))
     final = bool(outcome.get("final", True))
-    title = "Final result" if final else "Provisional result"
+    title = "Final result" if final else "Standing so far"
     if kind in ("cooperative", "solo"):
         _render_shared(console, outcome, kind, title, final)
     else:
-        _render_ranking(console, outcome, labels, title if kind == "competitive" else f"{title} ({kind})")
+        _render_ranking(console, outcome, labels, title if kind == "competitive" else f"{title} ({kind})",
+                        names or {})
         if kind == "semi-cooperative":
             goal = outcome.get("goal_met")
             word = "is undecided" if goal is None else ("was met" if goal else "failed")
             console.print(f"[bold]The shared goal {word}:[/] {escape(str(outcome.get('reason', '')))}")
         winners = [int(w) for w in outcome.get("winners") or []]
+        if not final:
+            console.print("[bold]Nobody has won yet: the game is not over.[/]")
+            return
         if winners:
-            names = ", ".join(f"seat {w}" + (f" ({labels[w]})" if w in labels else "") for w in winners)
-            word = ("Winner" if len(winners) == 1 else "Shared victory") if final else "Leading"
-            console.print(f"[bold]{word}: {escape(names)}[/]")
-        elif final:
+            who = ", ".join(f"seat {w}" + (f" ({labels[w]})" if w in labels else "") for w in winners)
+            word = "Winner" if len(winners) == 1 else "Shared victory"
+            console.print(f"[bold]{word}: {escape(who)}[/]")
+        else:
             console.print("[bold]Nobody wins.[/]")
+    if not final:
+        return
     for reason in outcome.get("tie_breaks") or []:
         console.print(f"  tie-break: {escape(str(reason))}")
     if outcome.get("rule"):
@@ -87,7 +112,15 @@ def _render_shared(console: Console, outcome: dict[str, Any], kind: str, title: 
         console.print(table)
 
 
-def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int, str], title: str) -> None:
+def _named(value: Any, names: dict[str, str]) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{names.get(str(k), str(k).replace('_', ' '))} {fmt_value(v)}"
+                         for k, v in value.items() if v) or "-"
+    return fmt_value(value)
+
+
+def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int, str], title: str,
+                    names: dict[str, str]) -> None:
     """Scores with their breakdown, in ranking order."""
     scores = outcome.get("scores") or []
     breakdown = outcome.get("breakdown") or [{} for _ in scores]
@@ -113,6 +146,6 @@ def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int,
     console.print(table)
     for p in ranking:
         row = breakdown[p] if p < len(breakdown) else {}
-        parts = [f"{k.replace('_', ' ')}: {fmt_value(row[k])}" for k in nested_keys if row.get(k)]
+        parts = [f"{k.replace('_', ' ')}: {_named(row[k], names)}" for k in nested_keys if row.get(k)]
         if parts:
             console.print(f"  seat {p}: " + escape("; ".join(parts)))

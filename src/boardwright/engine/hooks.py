@@ -23,6 +23,9 @@ HOOKS: dict[str, str] = {
                   "ever offer, in a fixed order (the Discrete action space)",
     "rl_observation": "module with OBSERVATION_SIZE (int) and encode_view(view) -> float32 array",
     "terminal_view": "render(console, view, seat) -> None: the board in the terminal (Rich)",
+    "glossary": "entries(players, options) -> dict[str, tuple[str, str]]: every named component "
+                "(card, character, facility, corporation...) by id -> (its name, what it does "
+                "in the project's own words); the terminal's `? NAME` and the text beside choices",
     "board_data": "data(players, options) -> dict: JSON the browser board needs that the "
                   "view does not carry (a computed map layout, say)",
     "data_pack": "a DataHook (engine/datapack.py): files (the file names), export(folder, force) "

@@ -18,6 +18,7 @@ SPEC = register(GameSpec(
         "data_pack": ".datapack:HOOK",
         "docs": ".docs:generate",
         "balance": ".balance_report:HOOK",
+        "glossary": ".glossary:entries",
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/flow-of-history/rules.md",

@@ -15,13 +15,25 @@ TYPE_SHORT = {"Construction": "Con", "Government": "Gov", "Knowledge": "Kno",
               "Military": "Mil", "Leader": "Ldr", "Wonder": "Won"}
 
 
+AGES = ("A", "I", "II", "III", "IV", "V")  # the current age by number, as the cards print it
+
+
+def _age(number: int) -> str:
+    return AGES[number] if 0 <= number < len(AGES) else str(number)
+
+
 def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
     """The Flow of History: market, deck, supply/reserve, age, every Nation."""
     deck = view["deck"]
-    by_age = " ".join(f"{a}:{n}" for a, n in deck["by_age"].items())
-    head = (f"Round {view['round']} · turn {view['turn'] + 1} · Current Age {view['current_age']} · "
-            f"deck {deck['count']} ({by_age}) · Supply {view['supply']} · Reserve {view['reserve']}")
-    if view.get("end_triggered"):
+    by_age = " ".join(f"{a}:{n}" for a, n in deck["by_age"].items() if n)
+    left = f"deck {deck['count']} ({by_age})" if deck["count"] else "deck empty"
+    if view.get("over"):
+        head = f"Game over after round {view['round']} · Age {_age(view['current_age'])} · {left}"
+    else:
+        head = (f"Round {view['round']} · turn {view['turn'] + 1} · Age {_age(view['current_age'])} · "
+                f"{left}")
+    head += f" · Supply {view['supply']} · Reserve {view['reserve']}"
+    if view.get("end_triggered") and not view.get("over"):
         head += " · [bold yellow]the game ends after this turn[/]"
     console.print(head)
     market = Table(title="Market", title_justify="left", show_edge=False, pad_edge=False)

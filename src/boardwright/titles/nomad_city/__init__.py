@@ -16,6 +16,8 @@ SPEC = register(GameSpec(
         "board_data": ".layout:board_data",
         "data_pack": ".datapack:HOOK",
         "balance": ".balance_report:HOOK",
+        "terminal_view": ".terminal:render",
+        "glossary": ".glossary:entries",
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/nomad-city/rules.md",

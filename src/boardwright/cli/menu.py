@@ -1,0 +1,141 @@
+"""Long choice lists as menus: grouped by the parts of their ids, picked step by step.
+
+Action ids are built from parts (`invest:castle:2`, `build:trading-post#2:gold`,
+`box:cannot+texas`). A decision with more choices than fit on a screen is shown as groups
+(`invest` → the card → the amount) and a group with one member collapses into it. Parts
+joined by `+` that name an unordered set (every set appears once, in one order) are picked
+one at a time: "choose 2 of 7" is two picks of the 7, not a list of 21 pairs. Nothing here
+decides legality: every leaf is one of the decision's own actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine import Action
+
+LIMIT = 12  # more choices than this are grouped
+
+
+@dataclass
+class Node:
+    """A menu entry: one action (a leaf) or a group of entries."""
+
+    label: str
+    action: Action | None = None
+    children: list[Node] = field(default_factory=list)
+    hint: str = ""  # what choosing inside this group picks (for the prompt)
+
+    @property
+    def size(self) -> int:
+        return 1 if self.action is not None else sum(c.size for c in self.children)
+
+    def actions(self) -> list[Action]:
+        if self.action is not None:
+            return [self.action]
+        return [a for c in self.children for a in c.actions()]
+
+
+def _parts(action_id: str) -> list[str]:
+    return action_id.split(":")
+
+
+def _common_label(labels: list[str]) -> str:
+    """The words every label starts with ('Build Trading Post (yellow, 1 pts) paying')."""
+    if not labels:
+        return ""
+    first = labels[0]
+    n = len(first)
+    for other in labels[1:]:
+        n = min(n, len(other))
+        for i in range(n):
+            if first[i] != other[i]:
+                n = i
+                break
+    prefix = first[:n]
+    if n < len(first) and not first[n].isspace() and any(len(x) > n for x in labels):
+        prefix = prefix.rsplit(" ", 1)[0] if " " in prefix else ""
+    return prefix.strip().rstrip(",:;(").strip()
+
+
+def pretty(part: str) -> str:
+    """An id part as words when no name is known ('tin-man' → 'Tin Man')."""
+    text = part.replace("-", " ").replace("_", " ").strip()
+    return text[:1].upper() + text[1:] if text else part
+
+
+def build(actions: list[Action], names: Callable[[str], str | None] | None = None,
+          limit: int = LIMIT) -> Node:
+    """The menu for a decision's actions (a flat list when they fit)."""
+    root = Node("", children=[Node(a.label, a) for a in actions])
+    if len(actions) <= limit:
+        return root
+    return _group([(a, _parts(a.id)) for a in actions], 0, names or (lambda _: None), limit)
+
+
+def _unordered_sets(items: list[tuple[Action, list[str]]], depth: int) -> bool:
+    """Whether the remaining part of every id is an unordered `a+b+…` set of one size."""
+    sets: set[frozenset[str]] = set()
+    sizes = set()
+    for _, parts in items:
+        if len(parts) != depth + 1 or "+" not in parts[depth]:
+            return False
+        members = parts[depth].split("+")
+        if len(set(members)) != len(members):
+            return False
+        sets.add(frozenset(members))
+        sizes.add(len(members))
+    return len(sets) == len(items) and len(sizes) == 1
+
+
+def _group(items: list[tuple[Action, list[str]]], depth: int,
+           names: Callable[[str], str | None], limit: int) -> Node:
+    if len(items) <= limit and depth > 0:
+        return Node(_common_label([a.label for a, _ in items]),
+                    children=[Node(a.label, a) for a, _ in items])
+    if _unordered_sets(items, depth):
+        return _pick_sets([(a, p[depth].split("+")) for a, p in items], names, limit)
+    buckets: dict[str, list[tuple[Action, list[str]]]] = {}
+    leaves: list[Node] = []
+    for action, parts in items:
+        if len(parts) <= depth:
+            leaves.append(Node(action.label, action))
+        else:
+            buckets.setdefault(parts[depth], []).append((action, parts))
+    if len(buckets) == 1 and not leaves:  # one shared part: look at the next one
+        return _group(items, depth + 1, names, limit)
+    here = _common_label([a.label for a, _ in items])
+    children: list[Node] = []
+    for key, members in buckets.items():
+        if len(members) == 1:
+            children.append(Node(members[0][0].label, members[0][0]))
+            continue
+        sub = _group(members, depth + 1, names, limit)
+        label = _common_label([a.label for a, _ in members])
+        if not label or label == here:  # the labels share nothing more: name the part
+            label = names(key) or pretty(key)
+        children.append(Node(label, children=sub.children if sub.action is None else [sub],
+                             hint=sub.hint))
+    children.extend(leaves)
+    return Node(here, children=children)
+
+
+def _pick_sets(items: list[tuple[Action, list[str]]], names: Callable[[str], str | None],
+               limit: int) -> Node:
+    """Pick the members of an unordered set one at a time."""
+    size = len(items[0][1])
+    if size == 1:
+        return Node("", children=[Node(a.label, a) for a, _ in items])
+    order: list[str] = []
+    for _, members in items:
+        for m in members:
+            if m not in order:
+                order.append(m)
+    children = []
+    for m in order:
+        rest = [(a, [x for x in ms if x != m]) for a, ms in items if m in ms]
+        sub = _pick_sets(rest, names, limit)
+        children.append(Node(names(m) or pretty(m), children=sub.children,
+                             hint=sub.hint if size > 2 else "the next one"))
+    return Node("", children=children, hint=f"one of {size} to choose")
