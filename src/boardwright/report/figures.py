@@ -36,7 +36,7 @@ def save(fig: Figure, path: Path) -> Path:
 def _rate_bars(ax: Axes, rates: Sequence[Rate], title: str, fair: float | None, what: str) -> None:
     labels = [r.label for r in rates]
     values = [r.rate for r in rates]
-    err = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
+    err = [[max(0.0, r.rate - r.low) for r in rates], [max(0.0, r.high - r.rate) for r in rates]]
     xs = range(len(rates))
     ax.bar(xs, values, yerr=err, capsize=4, color=BAR, alpha=0.85)
     ax.set_xticks(list(xs), labels, rotation=20 if max((len(x) for x in labels), default=0) > 8 else 0,
@@ -139,7 +139,8 @@ def breakdown_figure(title: str, stats: Sequence[GroupStat], what: str, referenc
     colours = [HIGH if g.flag == "high" else LOW if g.flag == "low" else BAR for g in rows]
     ax = axes[0]
     ax.barh(ys, [g.rate.rate for g in rows], color=colours, alpha=0.85,
-            xerr=[[g.rate.rate - g.rate.low for g in rows], [g.rate.high - g.rate.rate for g in rows]],
+            xerr=[[max(0.0, g.rate.rate - g.rate.low) for g in rows],
+                  [max(0.0, g.rate.high - g.rate.rate) for g in rows]],
             error_kw={"elinewidth": 0.8, "capsize": 2})
     ax.axvline(reference, color=GREY, linestyle="--", linewidth=1, label=f"all {reference:.1%}")
     ax.set_yticks(list(ys), [f"{g.label} ({g.rate.games})" for g in rows], fontsize=7)
@@ -151,7 +152,8 @@ def breakdown_figure(title: str, stats: Sequence[GroupStat], what: str, referenc
         sx = axes[1]
         pts = [(y, g.score) for y, g in zip(ys, rows, strict=True) if g.score is not None]
         sx.errorbar([m.mean for _, m in pts], [y for y, _ in pts],
-                    xerr=[[m.mean - m.low for _, m in pts], [m.high - m.mean for _, m in pts]],
+                    xerr=[[max(0.0, m.mean - m.low) for _, m in pts],
+                          [max(0.0, m.high - m.mean) for _, m in pts]],
                     fmt="o", markersize=3, color=BAR, elinewidth=0.8, capsize=2)
         sx.set_xlabel("mean score")
         sx.grid(axis="x", alpha=0.3)
