@@ -28,7 +28,7 @@ def find(entries: dict[str, tuple[str, str]], query: str) -> list[tuple[str, str
 
 def referenced(entries: dict[str, tuple[str, str]], actions: list[Action]) -> list[tuple[str, str]]:
     """(name, text) of each component the actions name, by an id part or by its name in the
-    label, in order of first mention, each once."""
+    label (longer names first: a character's Strategy before the character), each once."""
     by_part = {k: k for k in entries}
     names = sorted(((n, k) for k, (n, _) in entries.items() if len(n) >= 4), key=lambda x: -len(x[0]))
     seen: list[str] = []

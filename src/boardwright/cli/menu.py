@@ -10,6 +10,7 @@ decides legality: every leaf is one of the decision's own actions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -118,7 +119,30 @@ def _group(items: list[tuple[Action, list[str]]], depth: int,
         children.append(Node(label, children=sub.children if sub.action is None else [sub],
                              hint=sub.hint))
     children.extend(leaves)
+    if len(children) > limit and all(len(m) == 1 for m in buckets.values()):
+        children = _by_leading(children, buckets, here, limit) or children
     return Node(here, children=children)
+
+
+def _by_leading(children: list[Node], buckets: dict[str, list[tuple[Action, list[str]]]],
+                here: str, limit: int) -> list[Node] | None:
+    """Many single choices whose parts differ: group them by the parts' leading word
+    ('B-02', 'B-02/C-02' under 'B'), when that makes between 2 and `limit` groups."""
+    groups: dict[str, list[Node]] = {}
+    part_of = {members[0][0].id: key for key, members in buckets.items()}
+    for child in children:
+        part = part_of.get(child.action.id if child.action else "", "")
+        lead = re.split(r"[^A-Za-z0-9]", part, maxsplit=1)[0] or part
+        groups.setdefault(lead, []).append(child)
+    if not 2 <= len(groups) <= limit:
+        return None
+    out = []
+    for lead, members in groups.items():
+        if len(members) == 1:
+            out.append(members[0])
+        else:
+            out.append(Node(f"{here} {lead}".strip(), children=members))
+    return out
 
 
 def _pick_sets(items: list[tuple[Action, list[str]]], names: Callable[[str], str | None],

@@ -208,7 +208,7 @@ class Session:
                 line.append(f"{child.label} … ({child.size} choices)")
             self.console.print(line)
             named = child.actions() if child.action is not None else [Action("-", child.label)]
-            for name, text in lookup.referenced(entries, named):
+            for name, text in lookup.referenced(entries, named)[:1]:  # the most specific
                 if name in shown_effects or len(node.children) > menu.LIMIT:
                     continue
                 shown_effects.add(name)

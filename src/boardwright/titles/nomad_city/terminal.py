@@ -65,16 +65,16 @@ def _header(console: Console, view: dict[str, Any]) -> None:
     if view.get("over"):
         head = Text("Game over after round 8", style="bold")
     elif rnd == 0:
-        head = Text("Initial Entry (before round 1)", style="bold")
+        head = Text("Initial Entry", style="bold")
     else:
         head = Text(f"Round {rnd}/{ROUNDS}", style="bold")
+        head.append(f" · first: seat {view['first_player']}")
     if view.get("red_zone_open"):
         head.append(" · Red Zone open", style="red")
     else:
-        head.append(f" · Red Zone opens in round {RED_ZONE_OPENS.get(players, 5)}")
+        head.append(f" · Red Zone opens round {RED_ZONE_OPENS.get(players, 5)}")
     decks = view["event_decks"]
-    head.append(" · events " + "/".join(c[0] for c in decks) + " "
-                + "/".join(str(n) for n in decks.values()))
+    head.append(" · events " + " ".join(f"{c[0]}{n}" for c, n in decks.items()))
     head.append(f" · facility deck {view['facility_deck']}")
     console.print(head)
 
@@ -92,15 +92,11 @@ def _seats(console: Console, view: dict[str, Any], seat: int | None, data: dict[
         label = Text(f"{p['seat']}")
         if p["seat"] == seat:
             label.append(" you", style="bold")
-        if p["seat"] == view.get("first_player"):
-            label.append(" 1st", style="dim")
         if p["seat"] in view.get("to_act", []):
             label.append(" *", style="bold")
         res = p["resources"]
         if p.get("character_revealed"):
             char = chars.get(p["character_revealed"], {}).get("name", p["character_revealed"])
-        elif p.get("face_down"):
-            char = f"{chars.get(p['face_down'], {}).get('name', p['face_down'])} (hidden)"
         elif p.get("has_face_down"):
             char = "hidden"
         else:
@@ -116,6 +112,8 @@ def _hand(console: Console, me: dict[str, Any], data: dict[str, Any]) -> None:
     chars = data["characters"]
     line = Text("Your hand: ", style="bold")
     line.append(", ".join(chars.get(c, {}).get("name", c) for c in me.get("hand", [])) or "empty")
+    if me.get("face_down") and not me.get("character_revealed"):
+        line.append(f" · face down: {chars.get(me['face_down'], {}).get('name', me['face_down'])}")
     if me.get("discard"):
         line.append(" · discard: " + ", ".join(chars.get(c, {}).get("name", c) for c in me["discard"]))
     if me.get("end_of_round_effects"):
