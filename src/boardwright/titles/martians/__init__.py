@@ -16,7 +16,8 @@ SPEC = register(GameSpec(
     state_cls=MartiansState,
     version="1",
     hooks={"heuristic": ".heuristic:evaluate", "outcome_kind": ".modes:outcome_kind",
-           "setup_check": ".modes:setup_check"},
+           "setup_check": ".modes:setup_check", "rl_actions": ".rl:action_universe",
+           "rl_observation": ".rl", "data_pack": ".datapack:HOOK"},
     rules_doc="docs/games/martians/rules.md",
     outcome_kind="cooperative",
     options=(

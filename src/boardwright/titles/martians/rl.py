@@ -1,0 +1,403 @@
+"""Martians' RL hooks: the fixed action universe (`rl_actions`) and the observation encoder
+(`rl_observation`: this module's `OBSERVATION_SIZE` and `encode_view`).
+
+Both read only the shipped data (never a game in progress), so every process computes the
+same universe and the same layout; lists are built from sorted ids, never from sets.
+The observation reads only `state.view(seat)`, and puts corporations in slots relative to
+the observer: its own corporation first (solo: Blue, then Red), then the others in turn
+order (seat order, clockwise). docs/games/martians/observation.md is generated from
+`LAYOUT` (`field_map()`) and checked by the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from .content import RESOURCES, Content, load
+from .excavation import hexes
+from .setup import copies
+
+MAX_CORPS = 4
+MAX_FIELDS = 3
+DEMAND = ("oxygen", "disease", "hunger", "birth_rate")
+MODES = ("solo", "coop", "semi-coop", "competitive")
+DECISION_KINDS = ("quarters", "hidden goal", "birth", "penalty", "colonist", "turn", "delivery",
+                  "building", "expert", "excavation", "examination")
+
+
+def _content() -> Content:
+    return load()
+
+
+# ------------------------------------------------------------------ the action universe
+def _corps(players: int, options: Mapping[str, Any]) -> int:
+    return 2 if str(options.get("mode", "coop")) == "solo" or players == 1 else players
+
+
+@cache
+def _universe(players: int, mode: str, collectors: bool, solo_goal: str) -> tuple[str, ...]:
+    c = _content()
+    corps = _corps(players, {"mode": mode})
+    quarters = range(1, 5)
+    ids: list[str] = []
+    if mode == "competitive" and collectors:
+        ids += [f"keep:{g}" for g in sorted(c.goals)]
+    if mode == "semi-coop":
+        ids += [f"quarters:{q}" for q in quarters]
+    ids += [f"q:{q}" for q in quarters]  # birth-rate quarters, an expert's target
+    buildings = [b.id for b in c.board.buildings]
+    fields = [(b.id, f + 1) for b in c.board.buildings for f in range(len(b.field_opens))]
+    ids += [f"field:{b}:{f}" for b, f in fields]  # penalty: the marker taken from the board
+    ids += ["work", "rest"]
+    ids += [f"place:{b}:{f}" for b, f in fields]
+    ids += ["recreation", "rtg", "infirmary", "apartments", "expert:0", "expert:1", "end"]
+    ids += [f"{kind}:{q}" for kind in ("food", "medicine") for q in quarters]
+    ids += ["done"]
+    # building actions (buildings.offers) and the Builder's construction
+    ids += [f"oxygen:{q}" for q in quarters]
+    ids += ["medicine", "water"]
+    unbuilt = sorted([b.id for b in c.board.buildings if b.build_token]
+                     + [i.id for i in c.board.installations if i.build_token])
+    ids += [f"build:{b}" for b in unbuilt]
+    ids += [f"upgrade:{b}" for b in sorted(b.id for b in c.board.buildings if b.upgrade_fields)]
+    ids += [f"install:{i}" for i in sorted(c.installations)]
+    ids += ["excavate"]
+    ids += [f"research:{t}" for t in sorted(c.research)]
+    ids += [f"supplies:{n}" for n in (1, 2)]
+    if mode == "competitive" or (mode == "solo" and solo_goal == "commissions"):
+        ids += [f"commission:{k}" for k in sorted(c.commissions)]
+    else:
+        reqs = sorted({r.id for sc in c.scenarios.values() for r in sc.requirements})
+        ids += [f"mission:{r}" for r in reqs]
+    ids += ["harvest"]
+    ids += [f"crops:{k}" for k in sorted(c.crops)]
+    ids += [f"tech:{t}" for t in sorted(c.technologies)]
+    experts = copies(sorted(c.experts.values(), key=lambda r: r.id), collectors)
+    assistants = [f"{a}#{k}" for a in sorted(c.assistants) for k in range(1, corps + 1)]
+    ids += [f"hire:{card}" for card in sorted(experts + assistants)]
+    ids += ["leave"]
+    # excavation and examination
+    grid = hexes(c.excavation.radius)
+    most_r = max(t.contents.get("regolith", 0) for t in c.excavation.tokens)
+    most_i = max(t.contents.get("dirty_ice", 0) for t in c.excavation.tokens)
+    ids += [f"move:{h}" for h in grid]
+    ids += [f"dig:{h}:{r}:{i}" for h in grid for r in range(most_r + 1) for i in range(most_i + 1)
+            if r + i]
+    ids += ["skip", "examine", "no"]
+    assert len(set(ids)) == len(ids), "an action id is listed twice"
+    assert buildings
+    return tuple(ids)
+
+
+def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every action id a game with these players and options can offer, in a fixed order."""
+    mode = str(options.get("mode", "solo" if players == 1 else "coop"))
+    return list(_universe(players, mode, bool(options.get("collectors_edition", False)),
+                          str(options.get("solo_goal", "scenario"))))
+
+
+# ------------------------------------------------------------------ the observation layout
+class _Layout:
+    def __init__(self) -> None:
+        self.fields: list[tuple[str, int, int, str]] = []  # name, offset, length, meaning
+        self.size = 0
+
+    def add(self, name: str, n: int, doc: str) -> None:
+        self.fields.append((name, self.size, n, doc))
+        self.size += n
+
+    def offsets(self) -> dict[str, int]:
+        return {name: off for name, off, _, _ in self.fields}
+
+
+@cache
+def _ids() -> dict[str, tuple[str, ...]]:
+    c = _content()
+    return {
+        "buildings": tuple(b.id for b in c.board.buildings),
+        "installations": tuple(i.id for i in c.board.installations),
+        "weather": tuple(sorted(c.weather)),
+        "events": tuple(sorted(c.events)),
+        "experts": tuple(sorted(c.experts)),
+        "assistants": tuple(sorted(c.assistants)),
+        "corp_tech": tuple(sorted(t.id for t in c.technologies.values() if t.kind == "corporation")),
+        "colony_tech": tuple(sorted(t.id for t in c.technologies.values() if t.kind == "colony")),
+        "crops": tuple(sorted(c.crops)),
+        "research": tuple(sorted(c.research)),
+        "commissions": tuple(sorted(c.commissions)),
+        "goals": tuple(sorted(c.goals)),
+        "hexes": hexes(c.excavation.radius),
+        "tokens": tuple(sorted(t.id for t in c.excavation.tokens)),
+        "minerals": ("blue", "red", "yellow"),
+        "resources": RESOURCES,
+    }
+
+
+@cache
+def layout() -> _Layout:
+    n = _ids()
+    k = MAX_CORPS
+    lay = _Layout()
+    lay.add("mode", len(MODES), f"one-hot mode: {', '.join(MODES)}")
+    lay.add("players", 1, "players / 4")
+    lay.add("time", 4, "cycle / 5, cycles / 5, round / 4, rounds / 4")
+    lay.add("first", k, "relative slot of the corporation holding the first player marker (one-hot)")
+    lay.add("rtg", 1, "energy in the RTG / 6")
+    lay.add("supply", len(RESOURCES) - 1 + 4,
+            "general supply / 10: " + ", ".join([*RESOURCES[:-1], "oxygen, disease, hunger, birth"]))
+    lay.add("removed", len(RESOURCES) - 1, "markers removed from the game by research / 10")
+    lay.add("weather", len(n["weather"]), "face-up weather card (one-hot): " + ", ".join(n["weather"]))
+    lay.add("weather_top", len(n["weather"]), "top weather card if this seat saw it (Weather report)")
+    lay.add("weather_deck", 1, "weather cards left / 9")
+    lay.add("event", len(n["events"]), "active event (its token on the board), one-hot by sorted id")
+    lay.add("events_played", 1, "events played / 20")
+    lay.add("quarters", 4 * (4 + k + 1 + 2 * k),
+            "per quarters Q1..Q4: oxygen, disease, hunger, birth-rate tokens / 4; owner's relative "
+            "slot one-hot (4) or none (1); infirmary markers per relative slot (4); apartments "
+            "markers per relative slot (4)")
+    lay.add("birth_quarters", 4, "quarters chosen for the birth-rate tokens (one-hot)")
+    lay.add("buildings", len(n["buildings"]) * (1 + MAX_FIELDS * (k + 2)),
+            "per building (" + ", ".join(n["buildings"]) + "): built; per field (3): occupant's "
+            "relative slot one-hot (4), unavailable, upgrade token")
+    lay.add("installations", len(n["installations"]) * (1 + k),
+            "per installation (" + ", ".join(n["installations"]) + "): built; markers per relative slot / 2")
+    lay.add("excavation", len(n["hexes"]) * (3 + len(n["tokens"])),
+            "per hex (top row first): machine here, removed, face down, face-up token kind one-hot ("
+            + ", ".join(n["tokens"]) + ")")
+    lay.add("center", len(n["experts"]) + len(n["assistants"]) + 2,
+            "educational center: experts per kind, assistants per kind (counts / 2), expert and "
+            "assistant deck sizes / 12")
+    lay.add("research", 2 * len(n["research"]) + 1,
+            "research tiles on the board (12), done (12), unused / 12")
+    lay.add("regolith_deck", 2, "regolith deck / 18, regolith cards discarded / 18")
+    lay.add("crop_supply", len(n["crops"]), "crop tiles in the supply per kind / 4")
+    lay.add("colony_tech", len(n["colony_tech"]) * (k + 1),
+            "per colony technology (" + ", ".join(n["colony_tech"]) + "): developed by relative slot; "
+            "active for me")
+    lay.add("commissions", 2 * len(n["commissions"]) + 1,
+            "commissions open (24), done (24), deck / 24")
+    lay.add("scenario", 4 + 3 * (1 + k),
+            "scenario number (one-hot); per requirement (3): done, by relative slot")
+    lay.add("conversion", 2, "reputation per food, per medicine delivered / 5")
+    per_corp = (3 + 4 + 2 * len(n["experts"]) + len(n["assistants"]) + len(n["corp_tech"])
+                + len(n["crops"]) + len(n["installations"]) + 3)
+    lay.add("corporations", k * per_corp,
+            "per relative slot (me first, then the others in seat order): present, mine, rtg used; "
+            "action markers in hand / 3, colonists / 4, dead / 4, colonist tokens placed / 4; "
+            "experts per kind (held, face up); assistants per kind; corporation technologies ("
+            + ", ".join(n["corp_tech"]) + "); crop tile one-hot; installations per kind / 2; "
+            "research done / 6, commissions done / 6, hidden goals held / 2")
+    per_purse = 2 + len(RESOURCES) + 1 + 3
+    lay.add("purses", k * per_purse,
+            "per purse slot (shared modes: slot 0 only; otherwise the owner's relative slot): present, "
+            "reputation / 30; resources / 10 (credits / 30); regolith cards / 6; minerals seen per "
+            "colour / 6 (blue, red, yellow)")
+    lay.add("turn", 3 + len(n["buildings"]),
+            "the turn under way: mine, time left / 4, expert used; building entered (one-hot)")
+    lay.add("decision", len(DECISION_KINDS), "kind of the decision this seat faces (one-hot): "
+            + ", ".join(DECISION_KINDS))
+    lay.add("my_goals", 2 * len(n["goals"]), "hidden goals: mine (12), offered to me now (12)")
+    lay.add("over", 1, "the game is over")
+    return lay
+
+
+def field_map() -> str:
+    """The Markdown table of the layout (docs/games/martians/observation.md)."""
+    rows = ["| field | offset | length | meaning |", "| --- | --- | --- | --- |"]
+    rows += [f"| {name} | {off} | {n} | {doc} |" for name, off, n, doc in layout().fields]
+    return "\n".join(rows)
+
+
+OBSERVATION_SIZE = layout().size
+
+
+def _kind(card: str) -> str:
+    return card.split("#")[0]
+
+
+def encode_view(view: dict[str, Any]) -> np.ndarray:
+    """A fixed-size float32 vector of one seat's view (see `field_map()`)."""
+    n = _ids()
+    off = layout().offsets()
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    seat = int(view["seat"] or 0)
+    corps = view["corporations"]
+    ncorp = len(corps)
+    mine_corps = [c["corp"] for c in corps if c["seat"] == seat]
+    me = mine_corps[0] if mine_corps else 0
+
+    def slot(corp: int | None) -> int:
+        return -1 if corp is None or corp < 0 else (int(corp) - me) % ncorp
+
+    shared = view["mode"] in ("solo", "coop")
+    o = off["mode"]
+    out[o + MODES.index(view["mode"])] = 1
+    out[off["players"]] = view["players"] / 4
+    o = off["time"]
+    out[o:o + 4] = (view["cycle"] / 5, view["cycles"] / 5, view["round"] / 4, view["rounds"] / 4)
+    out[off["first"] + slot(view["first"])] = 1
+    out[off["rtg"]] = view["rtg_energy"] / 6
+    o = off["supply"]
+    for i, k in enumerate([*RESOURCES[:-1], "oxygen", "disease", "hunger", "birth"]):
+        out[o + i] = view["supply"].get(k, 0) / 10
+    o = off["removed"]
+    for i, k in enumerate(RESOURCES[:-1]):
+        out[o + i] = view["removed_from_game"].get(k, 0) / 10
+    w = view["weather"]
+    out[off["weather"] + n["weather"].index(w["card"])] = 1
+    if w["top_seen"]:
+        out[off["weather_top"] + n["weather"].index(w["top_seen"])] = 1
+    out[off["weather_deck"]] = w["deck"] / 9
+    ev = view["events"]
+    if ev["active"]:
+        out[off["event"] + n["events"].index(ev["active"])] = 1
+    out[off["events_played"]] = len(ev["played"]) / 20
+    o = off["quarters"]
+    for q, qv in enumerate(view["quarters"]):
+        b = o + q * (4 + MAX_CORPS + 1 + 2 * MAX_CORPS)
+        for i, k in enumerate(DEMAND):
+            out[b + i] = qv[k] / 4
+        owner = slot(qv["owner"])
+        out[b + 4 + (owner if owner >= 0 else MAX_CORPS)] = 1
+        for corp in qv["infirmary"]:
+            out[b + 5 + MAX_CORPS + slot(corp)] += 1
+        for corp in qv["apartments"]:
+            out[b + 5 + 2 * MAX_CORPS + slot(corp)] += 1
+    if view["birth_quarters"]:
+        out[off["birth_quarters"] + view["birth_quarters"] - 1] = 1
+    o = off["buildings"]
+    size = 1 + MAX_FIELDS * (MAX_CORPS + 2)
+    for i, bid in enumerate(n["buildings"]):
+        bv = view["buildings"][bid]
+        b = o + i * size
+        out[b] = 1 if bv["built"] else 0
+        for f, fv in enumerate(bv["fields"][:MAX_FIELDS]):
+            fb = b + 1 + f * (MAX_CORPS + 2)
+            if fv["occupant"] is not None:
+                out[fb + slot(fv["occupant"])] = 1
+            out[fb + MAX_CORPS] = 1 if fv["unavailable"] else 0
+            out[fb + MAX_CORPS + 1] = 1 if fv["upgrade_token"] else 0
+    o = off["installations"]
+    for i, iid in enumerate(n["installations"]):
+        iv = view["installations"][iid]
+        b = o + i * (1 + MAX_CORPS)
+        out[b] = 1 if iv["built"] else 0
+        for corp in iv["markers"]:
+            out[b + 1 + slot(corp)] += 0.5
+    o = off["excavation"]
+    ex = view["excavation"]
+    size = 3 + len(n["tokens"])
+    for i, h in enumerate(n["hexes"]):
+        b = o + i * size
+        out[b] = 1 if ex["machine"] == h else 0
+        t = ex["fields"].get(h)
+        if t is None:
+            out[b + 1] = 1
+        elif t == "face-down":
+            out[b + 2] = 1
+        else:
+            out[b + 3 + n["tokens"].index(t)] = 1
+    o = off["center"]
+    ec = view["educational_center"]
+    for card in ec["experts"]:
+        out[o + n["experts"].index(_kind(card))] += 0.5
+    for card in ec["assistants"]:
+        out[o + len(n["experts"]) + n["assistants"].index(_kind(card))] += 0.5
+    b = o + len(n["experts"]) + len(n["assistants"])
+    out[b:b + 2] = (ec["expert_deck"] / 12, ec["assistant_deck"] / 12)
+    o = off["research"]
+    nr = len(n["research"])
+    for t in view["research"]["tiles"]:
+        out[o + n["research"].index(t)] = 1
+    for t in view["research"]["done"]:
+        out[o + nr + n["research"].index(t)] = 1
+    out[o + 2 * nr] = view["research"]["unused"] / 12
+    out[off["regolith_deck"]:off["regolith_deck"] + 2] = (view["regolith_deck"] / 18,
+                                                           view["regolith_removed"] / 18)
+    for kind in view["crop_supply"]:
+        out[off["crop_supply"] + n["crops"].index(kind)] += 0.25
+    o = off["colony_tech"]
+    for ct in view["colony_technologies"]:
+        b = o + n["colony_tech"].index(ct["technology"]) * (MAX_CORPS + 1)
+        out[b + slot(ct["corp"])] = 1
+        if ct["cycle"] < view["cycle"] and (view["mode"] != "competitive" or ct["corp"] in mine_corps):
+            out[b + MAX_CORPS] = 1
+    com = view.get("commissions")
+    if com:
+        o = off["commissions"]
+        nc = len(n["commissions"])
+        for k in com["open"]:
+            out[o + n["commissions"].index(k)] = 1
+        for k in com["done"]:
+            out[o + nc + n["commissions"].index(k)] = 1
+        out[o + 2 * nc] = com["deck"] / 24
+    sc = view.get("scenario")
+    if sc:
+        o = off["scenario"]
+        out[o + sc["number"] - 1] = 1
+        for r, req in enumerate(sc["requirements"][:3]):
+            b = o + 4 + r * (1 + MAX_CORPS)
+            if req["done_by"] is not None:
+                out[b] = 1
+                out[b + 1 + slot(req["done_by"])] = 1
+    conv = view["conversion"]
+    out[off["conversion"]:off["conversion"] + 2] = (conv["food"] / 5, conv["medicine"] / 5)
+    per_corp = (3 + 4 + 2 * len(n["experts"]) + len(n["assistants"]) + len(n["corp_tech"])
+                + len(n["crops"]) + len(n["installations"]) + 3)
+    goals = view.get("hidden_goals") or {}
+    held = goals.get("held") or []
+    for cv in corps:
+        b = off["corporations"] + slot(cv["corp"]) * per_corp
+        out[b:b + 3] = (1, 1 if cv["seat"] == seat else 0, 1 if cv["rtg_used"] else 0)
+        out[b + 3:b + 7] = (cv["action_markers_in_hand"] / 3, cv["colonists"] / 4,
+                            cv["dead_colonists"] / 4, cv["colonists_placed"] / 4)
+        e = b + 7
+        for x in cv["experts"]:
+            i = n["experts"].index(x["expert"])
+            out[e + 2 * i] += 1
+            out[e + 2 * i + 1] += 1 if x["face_up"] else 0
+        e += 2 * len(n["experts"])
+        for a in cv["assistants"]:
+            out[e + n["assistants"].index(a)] += 1
+        e += len(n["assistants"])
+        for t in cv["technologies"]:
+            out[e + n["corp_tech"].index(t)] = 1
+        e += len(n["corp_tech"])
+        out[e + n["crops"].index(cv["crop"])] = 1
+        e += len(n["crops"])
+        for i, iid in enumerate(n["installations"]):
+            out[e + i] = cv["installations"].get(iid, 0) / 2
+        e += len(n["installations"])
+        out[e] = cv["research_done"] / 6
+        out[e + 1] = cv["commissions_done"] / 6
+        out[e + 2] = (held[cv["corp"]] / 2) if cv["corp"] < len(held) else 0
+    per_purse = 2 + len(RESOURCES) + 1 + 3
+    for p, pv in enumerate(view["purses"]):
+        sl = 0 if shared else slot(p)
+        b = off["purses"] + sl * per_purse
+        out[b:b + 2] = (1, pv["reputation"] / 30)
+        for i, k in enumerate(RESOURCES):
+            out[b + 2 + i] = pv["resources"][k] / (30 if k == "credits" else 10)
+        out[b + 2 + len(RESOURCES)] = pv["regolith_cards"] / 6
+        for m in pv.get("regolith_minerals", []):
+            out[b + 3 + len(RESOURCES) + n["minerals"].index(m)] += 1 / 6
+    t = view["turn"]
+    if t:
+        o = off["turn"]
+        out[o:o + 3] = (1 if t["corp"] in mine_corps else 0, t["time"] / 4, 1 if t["expert"] else 0)
+        if t["building"]:
+            out[o + 3 + n["buildings"].index(t["building"])] = 1
+    dec = view.get("decision")
+    if dec and dec["kind"] in DECISION_KINDS:
+        out[off["decision"] + DECISION_KINDS.index(dec["kind"])] = 1
+    ng = len(n["goals"])
+    for g in goals.get("mine", []):
+        out[off["my_goals"] + n["goals"].index(g)] = 1
+    for g in goals.get("offered", []):
+        out[off["my_goals"] + ng + n["goals"].index(g)] = 1
+    out[off["over"]] = 1 if view["over"] else 0
+    return out
