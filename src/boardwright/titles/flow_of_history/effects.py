@@ -233,7 +233,7 @@ def resolve_hit(s: FlowState, task: Task) -> None:
         n = min(e.amount, s.tokens[target])
         s.tokens[target] -= n
         s.tokens[seat] += n
-        s.say(seat, f"{c.name}: takes {n} tokens from seat {target}", card_ref(c.id))
+        s.say(seat, f"{c.name}: takes {n} token{'' if n == 1 else 's'} from seat {target}", card_ref(c.id))
     elif e.kind == "discard_top" and e.each:
         for lost in _hit_options(s, card, target):
             _discard(s, seat, card, target, lost)

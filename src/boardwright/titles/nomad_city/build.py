@@ -9,6 +9,7 @@ from boardwright.engine import Action, Decision
 from .facilities import HUB
 from .influence import cost_text
 from .rules import ref
+from .steps import amount
 from .styles import placements
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def pick_decision(s: NomadState, task: Task, seat: int) -> Decision:
         price = "for free" if how == "free" else f"paying {price_text(s, card, how)}"
         under = " from under Closure" if card not in s.market else ""
         acts.append(Action(f"build:{card}:{how}", f"Build {rec.name}{under} ({rec.colour}, "
-                                                   f"{rec.points} pts) {price}"))
+                                                   f"{amount(rec.points, 'points')}) {price}"))
     if optional and acts:
         acts.append(Action("decline", "Build nothing"))
     return Decision(me, "build", "Choose a facility to build and how to pay", ref("5.6"),

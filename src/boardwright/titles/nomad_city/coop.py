@@ -260,7 +260,7 @@ def deck_build_decision(s: NomadState, task: Task, seat: int) -> Decision:
     for card, how in _deck_builds(s, me, drawn):
         rec = s.content.facilities.of(card)
         acts.append(Action(f"build:{card}:{how}", f"Build {rec.name} ({rec.colour}, "
-                                                   f"{rec.points} pts) paying "
+                                                   f"{amount(rec.points, 'points')}) paying "
                                                    f"{price_text(s, card, how)}"))
     acts.append(Action("decline", "Build neither: shuffle the deck"))
     return Decision(me, "build", "Build one of the facilities you looked at?", rule, tuple(acts))
