@@ -41,9 +41,10 @@ class Option:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
+            # the words `list` and the web form show, nothing else (no yes/on/1)
+            if isinstance(value, str) and value.lower() == "true":
                 return True
-            if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
+            if isinstance(value, str) and value.lower() == "false":
                 return False
             raise ValueError(f"option '{self.name}' takes true or false, got {value!r}")
         if isinstance(self.default, int):
