@@ -227,7 +227,7 @@ def test_destroy_goes_to_the_box_and_trash_to_the_trash() -> None:
     st.apply(p, "leave:destroy:lucky-coin")
     st.apply(p, "leave:trash:spare-gears")
     assert "lucky-coin" in st.box and "spare-gears" in st.trash
-    assert st.pl[p]["res"]["vp"] == 1 and st.pl[p]["res"]["scrap"] == scrap + 3
+    assert st.pl[p]["diamonds"] == 1 and st.pl[p]["res"]["scrap"] == scrap + 3  # Lucky Coin: a VP diamond
 
 
 def test_escort_limit_forces_a_choice() -> None:

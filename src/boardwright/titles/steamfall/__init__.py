@@ -45,20 +45,8 @@ SPEC = register(
             Option("eor_interaction", False, "variant: the end of round is a normal fourth turn (§14)"),
             Option("solo_items", False, "variant (solo): draw 6 starting workshop cards, keep 3 (§14)"),
             Option("ii_events", False, "variant: events in Incredible Invention (§14)"),
-            Option(
-                "item_draft",
-                False,
-                "variant: starting base-item draft (§14)",
-                choices=(False,),
-                limit_reason="the item draft is not built yet",
-            ),
-            Option(
-                "district_draft",
-                False,
-                "variant: district draft (§14)",
-                choices=(False,),
-                limit_reason="the district draft is not built yet",
-            ),
+            Option("item_draft", False, "variant: starting base-item draft, secret and simultaneous (§14)"),
+            Option("district_draft", False, "variant: each player drafts a map tile in turn order (§14)"),
         ),
     )
 )

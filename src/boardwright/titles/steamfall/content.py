@@ -14,6 +14,7 @@ from boardwright.engine.data import DataError, describe_errors, overlay, shipped
 from .schema import (
     Ability,
     Character,
+    Cipher,
     Civilian,
     Complication,
     Components,
@@ -60,7 +61,7 @@ class Content:
         self.ruins = {r.id: r for r in comp.ruins}
         self.inventions: dict[int, InventionCard] = {c.players: c for c in comp.inventions}
         self.complications: dict[str, Complication] = {c.id: c for c in comp.complications}
-        self.ciphers = {c.color: c for c in comp.ciphers}
+        self.ciphers: dict[str, Cipher] = {c.color: c for c in comp.ciphers}
         self.tablets: dict[str, Tablet] = {t.id: t for t in comp.tablets}
         self.tokens = {t.id: t for c in comp.characters for t in c.tokens}
         self.token_owner = {t.id: c.id for c in comp.characters for t in c.tokens}

@@ -60,6 +60,28 @@ def stamina_usable(st: SteamfallState, p: int) -> bool:
 
 
 # ------------------------------------------------------------------ costs
+def expand_costs(st: SteamfallState, p: int, costs: list[Bundle]) -> list[Bundle]:
+    """Cost alternatives with every cipher term replaced by its two ways of breaking it
+    (the cipher's action or insight, each less p's Combination discount, §13.2). The number
+    of alternatives does not depend on the state, so an alternative's index is stable."""
+    if not any(t.what == "cipher" for b in costs for t in b):
+        return costs
+    m = mods(st, p)
+    out: list[Bundle] = []
+    for bundle in costs:
+        ways: list[Bundle] = [[]]
+        for t in bundle:
+            if t.what != "cipher":
+                ways = [[*w, t] for w in ways]
+                continue
+            ci = st.content.ciphers[t.arg]
+            off = m.get(f"cipher_discount:{t.arg}", 0)
+            alts = [one(ci.action, max(1, ci.actions - off)), one("insight", max(1, ci.insight - off))]
+            ways = [[*w, a] for w in ways for a in alts]
+        out += ways
+    return out
+
+
 def needs(bundle: Bundle) -> dict[str, int]:
     out: dict[str, int] = {}
     for t in bundle:
@@ -231,6 +253,12 @@ def gain(
             later.append(["pick_up", p])
         elif w == "play_item":
             later.append(["play_free", p, 1 if eor else 0])
+        elif w == "diamond":
+            got = min(n, st.supply["diamond"])
+            st.supply["diamond"] -= got
+            pl["diamonds"] += got
+            if got < n:
+                st.say(p, "no VP diamond is left in the supply", ref("15"))
     for task in reversed(later):
         st.tasks.append(task)
 

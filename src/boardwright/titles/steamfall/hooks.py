@@ -19,6 +19,8 @@ def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
             return "ii_events is an Incredible Invention variant (Cipher Race always uses events)"
     if options.get("solo_items") and players != 1:
         return "solo_items is a solo variant (1 player)"
+    if options.get("solo_items") and options.get("item_draft"):
+        return "solo_items and item_draft both replace the starting item draw; choose one"
     return None
 
 

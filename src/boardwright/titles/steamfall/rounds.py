@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from .state import SteamfallState, Task
 
 ROUNDS = 3
+TOKENS = ("scrap", "steam", "workshop", "insight", "civilian", "mechanized")
+#: finite token supplies (component counts, §1 and §15): civilian tokens (25), workshop
+#: item tokens (6 + 4) and the four VP diamonds; scrap, steam, insight, VP and stamina are
+#: unlimited (their multiplier tokens stand in)
+SUPPLY = {"civilian": 25, "workshop": 10, "diamond": 4}
 START_INSIGHT = 4
 CUBES = 8
 GENERIC = 3
@@ -65,48 +70,23 @@ def setup(st: SteamfallState) -> None:
     st.decks = decks
     st.ruins_stack = [r.id for r in c.comp.ruins]
     rng.shuffle(st.ruins_stack)
-    # §2.3 the map: tiles shuffled by type, rotated at random
-    cells = c.layout(st.players)
-    by_type: dict[str, list[str]] = {}
-    for dist in c.comp.districts:
-        by_type.setdefault(dist.type, []).append(dist.id)
-    for ids in by_type.values():
-        rng.shuffle(ids)
-    names, paths = [], []
-    for _r, _c, kind in cells:
-        did = by_type[kind].pop()
-        names.append(did)
-        paths.append(list(rotate(c.districts[did].pathways, rng.below(4))))
-    st.board = b = build(names, [(r, cc) for r, cc, _ in cells], paths)
-    n = b.n_areas
-    st.tok = [
-        dict.fromkeys(("scrap", "steam", "workshop", "insight", "civilian", "mechanized"), 0)
-        for _ in range(n)
-    ]
-    st.ruins = [""] * n
-    st.rside = [0] * n
-    st.event = [""] * n
-    st.loc = [""] * n
-    st.up = [False] * n
-    st.looked = [[] for _ in range(n)]
-    st.cubes = [[] for _ in range(n)]
-    st.tablet = [""] * n
-    for area in range(b.n_districts, n):
-        st.loc[area] = st.decks["loc"].pop()
-        st.tok[area]["insight"] = 2
-    # §2.4 scenario pieces
+    st.supply = dict(SUPPLY)
+    st.draft = []
     st.tablets_left = [t.id for t in c.comp.tablets]
     rng.shuffle(st.tablets_left)
-    if st.scenario == "cipher-race":
-        for area in range(b.n_districts):
-            if c.districts[b.districts[area]].type == "ancient":
-                st.tablet[area] = st.tablets_left.pop()
     st.first = rng.below(st.players)
     st.order = _order(st)
-    central = next(i for i in range(b.n_districts) if c.districts[b.districts[i]].type == "central")
-    st.pl = [{"char": "", "at": central} for _ in range(st.players)]
+    st.pl = [{"char": "", "at": -1} for _ in range(st.players)]
     st.tasks.append(["round"])
     st.tasks.append(["start_items"])
+    if st.options.get("district_draft"):
+        # §14 district draft: each player in turn order picks a tile; the map is built after
+        _empty_map(st)
+        st.tasks.append(["map"])
+        for p in reversed(st.order):
+            st.tasks.append(["district_pick", p])
+    else:
+        build_map(st, [])
     if st.options.get("characters") == "choose":
         for p in reversed(st.order):
             st.tasks.append(["char_pick", p])
@@ -115,6 +95,93 @@ def setup(st: SteamfallState) -> None:
         rng.shuffle(chars)
         for p in range(st.players):
             _give_character(st, p, chars[p])
+
+
+def _empty_map(st: SteamfallState) -> None:
+    st.board = build([], [], [])
+    _area_arrays(st, 0)
+
+
+def _area_arrays(st: SteamfallState, n: int) -> None:
+    st.tok = [dict.fromkeys(TOKENS, 0) for _ in range(n)]
+    st.ruins = [""] * n
+    st.rside = [0] * n
+    st.event = [""] * n
+    st.loc = [""] * n
+    st.up = [False] * n
+    st.looked = [[] for _ in range(n)]
+    st.cubes = [[] for _ in range(n)]
+    st.tablet = [""] * n
+
+
+def build_map(st: SteamfallState, chosen: list[str]) -> None:
+    """§2.3 the map: tiles shuffled by type (the drafted ones always among them, §14), each
+    turned at random; a secret location with 2 insight on every outside border; the
+    scenario's pieces (§2.4); the standees in the central district."""
+    c = st.content
+    rng = st.rng
+    cells = c.layout(st.players)
+    by_type: dict[str, list[str]] = {}
+    for dist in c.comp.districts:
+        if dist.id not in chosen:
+            by_type.setdefault(dist.type, []).append(dist.id)
+    for ids in by_type.values():
+        rng.shuffle(ids)
+    for kind in by_type:
+        need = sum(1 for cell in cells if cell[2] == kind)
+        mine = [d for d in chosen if c.districts[d].type == kind]
+        tiles = mine + by_type[kind][: need - len(mine)]
+        rng.shuffle(tiles)
+        by_type[kind] = tiles
+    names, paths = [], []
+    for _r, _c, kind in cells:
+        did = by_type[kind].pop()
+        names.append(did)
+        paths.append(list(rotate(c.districts[did].pathways, rng.below(4))))
+    st.board = b = build(names, [(r, cc) for r, cc, _ in cells], paths)
+    n = b.n_areas
+    _area_arrays(st, n)
+    for area in range(b.n_districts, n):
+        st.loc[area] = st.decks["loc"].pop()
+        st.tok[area]["insight"] = 2
+    if st.scenario == "cipher-race":
+        for area in range(b.n_districts):
+            if c.districts[b.districts[area]].type == "ancient":
+                st.tablet[area] = st.tablets_left.pop()
+    central = next(i for i in range(b.n_districts) if c.districts[b.districts[i]].type == "central")
+    for pl in st.pl:
+        pl["at"] = central
+
+
+def resolve_map(st: SteamfallState, task: Task) -> None:
+    chosen = [str(t) for t in st.draft]
+    st.draft = []
+    build_map(st, chosen)
+    st.say(None, "the map is built with the drafted tiles among the random ones", ref("14"))
+
+
+def district_pick_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    """§14 district draft: in turn order, each player names a tile that will be on the map
+    (only a tile whose type still has a free cell in the layout)."""
+    p = task[1]
+    c = st.content
+    cells = c.layout(st.players)
+    acts = []
+    for d in c.comp.districts:
+        if d.id in st.draft:
+            continue
+        room = sum(1 for cell in cells if cell[2] == d.type)
+        taken = sum(1 for x in st.draft if c.districts[x].type == d.type)
+        if taken < room:
+            acts.append(Action(f"tile:{d.id}", f"{d.name} ({d.type} district)"))
+    return Decision(p, "district_draft", "Pick a district tile for the map", ref("14"), tuple(acts))
+
+
+def apply_district_pick(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    st.tasks.pop()
+    did = aid.split(":", 1)[1]
+    st.draft = [*st.draft, did]
+    st.say(seat, f"drafts the tile {st.content.districts[did].name}", ref("14"))
 
 
 def _order(st: SteamfallState) -> list[int]:
@@ -129,6 +196,7 @@ def _give_character(st: SteamfallState, p: int, cid: str) -> None:
         {
             "char": cid,
             "res": {"scrap": 0, "steam": 0, "insight": START_INSIGHT, "vp": 0, "stamina": 0},
+            "diamonds": 0,
             "pool": dict.fromkeys(ACTIONS, 0),
             "cubes": CUBES,
             "mood": 0,
@@ -149,6 +217,7 @@ def _give_character(st: SteamfallState, p: int, cid: str) -> None:
             "col": -1,
             "reset": False,
             "fx_used": [],
+            "asked": [],
         }
     )
     st.say(p, f"plays {ch.name}", ref("2.2"))
@@ -169,7 +238,14 @@ def apply_char_pick(st: SteamfallState, task: Task, seat: int, aid: str) -> None
 
 
 def resolve_start_items(st: SteamfallState, task: Task) -> None:
-    """§2.2 draw 4 base items and trash 2 (solo variant: draw 6, keep 3)."""
+    """§2.2 draw 4 base items and trash 2 (solo variant: draw 6, keep 3; item draft: §14)."""
+    if st.options.get("item_draft"):
+        for p in st.order:
+            for _ in range(4):
+                st.draw_item(p, "base", "pending")
+        st.draft = [""] * st.players
+        st.tasks.append(["item_draft", 1])
+        return
     solo = st.players == 1 and bool(st.options.get("solo_items"))
     draw, trash = (6, 3) if solo else (4, 2)
     for p in reversed(st.order):
@@ -177,6 +253,52 @@ def resolve_start_items(st: SteamfallState, task: Task) -> None:
     for p in st.order:
         for _ in range(draw):
             st.draw_item(p, "base", "pending")
+
+
+def draft_choosers(st: SteamfallState) -> tuple[int, ...]:
+    return tuple(p for p in range(st.players) if not st.draft[p])
+
+
+def item_draft_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    """§14 item draft: every player at once keeps one of the cards in front of them (secret
+    until all have chosen); first of four (the rest go left), then of the three received."""
+    p = 0 if seat is None else seat
+    names = st.content.items
+    acts = tuple(Action(f"keep:{c}", f"keep {names[c].name}") for c in sorted(set(st.pl[p]["pending"])))
+    what = "keep one, pass the rest to your left" if task[1] == 1 else "keep one, trash the other two"
+    return Decision(
+        p, "item_draft", f"Starting item draft: {what}", ref("14"), acts, simultaneous=True, secret=True
+    )
+
+
+def apply_item_draft(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    card = aid.split(":", 1)[1]
+    draft = list(st.draft)
+    draft[seat] = card
+    st.draft = draft
+    st.say(seat, f"keeps {st.content.items[card].name}", ref("14"), visible_to=(seat,))
+    if draft_choosers(st):
+        return
+    n = st.players
+    rest = []
+    for p in range(n):
+        pl = st.pl[p]
+        pl["pending"].remove(st.draft[p])
+        pl["hand"].append(st.draft[p])
+        rest.append(pl["pending"])
+        pl["pending"] = []
+    st.draft = [""] * n
+    st.tasks.pop()
+    if task[1] == 1:
+        for p in range(n):
+            st.pl[(p + 1) % n]["pending"] = sorted(rest[p])
+        st.say(None, "every player keeps a card and passes the rest to the left", ref("14"))
+        st.tasks.append(["item_draft", 2])
+        return
+    for p in range(n):
+        st.trash.extend(sorted(rest[p]))
+    st.draft = []
+    st.say(None, "every player keeps a second card and trashes the other two", ref("14"))
 
 
 def start_trash_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
@@ -222,6 +344,18 @@ def resolve_round(st: SteamfallState, task: Task) -> None:
     st.tasks.append(["turns"])
 
 
+def put_token(st: SteamfallState, area: int, kind: str, n: int = 1) -> None:
+    """Put tokens on an area; civilian and workshop item tokens come from their finite
+    supply (none is placed when it is empty, §15)."""
+    if kind in st.supply:
+        n = min(n, st.supply[kind])
+        if n <= 0:
+            st.say(None, f"no {kind} token is left in the supply", ref("15"))
+            return
+        st.supply[kind] -= n
+    st.tok[area][kind] += n
+
+
 def _drop(st: SteamfallState, area: int, drop: str) -> None:
     t = st.tok[area]
     if drop == "ruins":
@@ -230,8 +364,10 @@ def _drop(st: SteamfallState, area: int, drop: str) -> None:
             st.rside[area] = 0
     elif drop == "scrap2":
         t["scrap"] += 2
-    elif drop in ("steam", "workshop", "civilian", "insight"):
+    elif drop in ("steam", "insight"):
         t[drop] += 1
+    elif drop in ("workshop", "civilian"):
+        put_token(st, area, drop)
     elif drop == "event" and uses_events(st) and st.decks["event"] and not st.event[area]:
         eid = st.decks["event"].pop()
         ev = st.content.events[eid]
@@ -262,6 +398,7 @@ def begin_turn(st: SteamfallState, p: int) -> None:
     pl["reset"] = False
     pl["used"] = []
     pl["fx_used"] = []
+    pl["asked"] = []
 
 
 def collect_insight(st: SteamfallState, p: int) -> None:
@@ -404,6 +541,10 @@ def ii_pay_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisio
     acts = []
     if st.paid["vp"] < vp and pl["res"]["vp"] > 0:
         acts.append(Action("give:vp", "spend 1 VP on marketing"))
+    if st.paid["vp"] < vp and pl["diamonds"] > 0:
+        acts.append(Action("give:diamond", "spend a VP diamond (1 VP) on marketing"))
+        if pl["diamonds"] >= 4:
+            acts.append(Action("give:diamonds", "spend the four VP diamonds together (6 VP) on marketing"))
     if st.paid["cubes"] < cubes:
         for area in range(st.board.n_districts, st.board.n_areas):
             if p in st.cubes[area]:
@@ -433,6 +574,11 @@ def apply_ii_pay(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     if what == "vp":
         pl["res"]["vp"] -= 1
         st.paid["vp"] += 1
+    elif what in ("diamond", "diamonds"):
+        k = 1 if what == "diamond" else 4
+        pl["diamonds"] -= k
+        st.supply["diamond"] += k
+        st.paid["vp"] += diamond_vp(k)
     elif what == "cube":
         area = int(aid.split(":")[2])
         st.cubes[area].remove(seat)
@@ -499,12 +645,19 @@ def score(st: SteamfallState, p: int) -> dict[str, Any]:
                 for m in e.passive:
                     if m.kind == "end_vp_influence":
                         locs += m.n
+    dia = diamond_vp(pl["diamonds"])
     return {
         "vp_tokens": vp,
+        "vp_diamonds": dia,
         "cipher_tablets": tablets,
         "secret_locations": locs,
-        "total": vp + tablets + locs,
+        "total": vp + dia + tablets + locs,
     }
+
+
+def diamond_vp(n: int) -> int:
+    """The VP diamonds (§11): one VP each; all four together count 6."""
+    return 6 if n >= 4 else n
 
 
 DECISIONS = {
@@ -512,12 +665,16 @@ DECISIONS = {
     "start_trash": start_trash_decision,
     "comp_reward": comp_reward_decision,
     "ii_pay": ii_pay_decision,
+    "item_draft": item_draft_decision,
+    "district_pick": district_pick_decision,
 }
 APPLY = {
     "char_pick": apply_char_pick,
     "start_trash": apply_start_trash,
     "comp_reward": apply_comp_reward,
     "ii_pay": apply_ii_pay,
+    "item_draft": apply_item_draft,
+    "district_pick": apply_district_pick,
 }
 AUTOMATIC = {
     "round": resolve_round,
@@ -529,4 +686,5 @@ AUTOMATIC = {
     "resolution": resolve_resolution,
     "ii_check": resolve_ii_check,
     "game_end": resolve_game_end,
+    "map": resolve_map,
 }

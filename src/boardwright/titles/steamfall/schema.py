@@ -53,8 +53,12 @@ What = Literal[
     "completion",
     "power_any",
     "pick_up",
+    # a victory-point diamond token (4 exist; four together count 6 VP, §11)
+    "diamond",
+    # costs only: break a cipher of the colour in `arg` (its action or insight, §13.2)
+    "cipher",
 ]
-COST_ONLY: frozenset[str] = frozenset()
+COST_ONLY: frozenset[str] = frozenset({"cipher"})
 GAIN_ONLY = frozenset(
     {
         "mood_up",
@@ -69,6 +73,7 @@ GAIN_ONLY = frozenset(
         "completion",
         "power_any",
         "pick_up",
+        "diamond",
     }
 )
 
@@ -81,6 +86,8 @@ class Term(BaseModel):
     n: int = 1
     #: draw_discard: how many of the drawn cards are discarded
     discard: int = 0
+    #: cipher: the cipher's colour (red, green, blue)
+    arg: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> Term:
@@ -88,6 +95,9 @@ class Term(BaseModel):
             raise ValueError("a term counts at least 1")
         if self.what == "draw_discard" and not 0 < self.discard < self.n:
             raise ValueError("draw_discard discards at least one and fewer than it draws")
+        colour = self.arg in ("red", "green", "blue")
+        if (self.what == "cipher") != bool(self.arg) or (self.arg and not colour):
+            raise ValueError("a cipher term names its colour (red, green, blue) in arg; no other has arg")
         return self
 
 
@@ -185,6 +195,10 @@ class Effect(BaseModel):
             for t in bundle:
                 if t.what in GAIN_ONLY:
                     raise ValueError(f"{t.what} cannot be a cost")
+        for bundle in self.gains:
+            for t in bundle:
+                if t.what in COST_ONLY:
+                    raise ValueError(f"{t.what} cannot be a gain")
         if self.timing in ("passive", "modded_passive"):
             if self.gains or self.costs:
                 raise ValueError("a passive effect has modifiers only")

@@ -13,14 +13,13 @@ from boardwright.engine import Rng
 from boardwright.engine.outcome import competitive, cooperative
 from boardwright.engine.tasks import TaskStackState
 
-from . import choices, rounds, turn, views
+from . import choices, rounds, trade, turn, views
 from .board import Board
 from .content import Content, load
 from .effects import fire, gain
 from .rules import ref
 
 Task = list[Any]
-TOKENS = ("scrap", "steam", "workshop", "insight", "civilian", "mechanized")
 
 FIELDS = (
     "scenario",
@@ -54,10 +53,12 @@ FIELDS = (
     "pl",
     "ruins_stack",
     "tablets_left",
+    "supply",
+    "draft",
 )
 
-DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS}
-APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY}
+DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS, **trade.DECISIONS}
+APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY, **trade.APPLY}
 AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC}
 
 
@@ -100,6 +101,8 @@ class SteamfallState(TaskStackState):
     pl: list[dict[str, Any]]
     ruins_stack: list[str]
     tablets_left: list[str]
+    supply: dict[str, int]
+    draft: list[str]
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -128,7 +131,11 @@ class SteamfallState(TaskStackState):
             return
 
     def _to_act(self) -> tuple[int, ...]:
-        return (int(self.tasks[-1][1]),) if self.tasks else ()
+        if not self.tasks:
+            return ()
+        if self.tasks[-1][0] == "item_draft":
+            return rounds.draft_choosers(self)
+        return (int(self.tasks[-1][1]),)
 
     @property
     def over(self) -> bool:

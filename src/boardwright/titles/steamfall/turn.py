@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision
 
 from . import items as itm
+from . import trade
 from .choices import _area_name, explore
 from .effects import (
-    RES,
     can_pay,
     card_choices,
     condition_choices,
+    expand_costs,
     fire,
     gain,
     gain_possible,
@@ -29,7 +30,7 @@ from .effects import (
     one,
     pay,
 )
-from .rounds import BOXES, compulsory, contribute, requirement
+from .rounds import BOXES, compulsory, contribute, put_token, requirement
 from .rules import ref
 from .schema import Effect
 
@@ -78,8 +79,8 @@ def resolve_src(st: SteamfallState, p: int, src: str) -> tuple[str, str]:
     return kind, src[2:]
 
 
-def cost_bundles(eff: Effect) -> list[Any]:
-    return eff.costs or NO_COST
+def cost_bundles(st: SteamfallState, p: int, eff: Effect) -> list[Any]:
+    return expand_costs(st, p, eff.costs) if eff.costs else NO_COST
 
 
 def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
@@ -98,7 +99,7 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 continue
             if kind == "item" and st.group(p, cid)[0] != cid:
                 continue
-            for c, bundle in enumerate(cost_bundles(eff)):
+            for c, bundle in enumerate(cost_bundles(st, p, eff)):
                 if not can_pay(st, p, bundle, item):
                     continue
                 for g, gb in enumerate(eff.gains or NO_COST):
@@ -118,7 +119,7 @@ def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     idx, c, g = int(idx_s), int(c_s), int(g_s)
     eff = st.content.effects_of(kind, cid)[idx]
     item = cid if kind == "item" else ""
-    bundle = cost_bundles(eff)[c]
+    bundle = cost_bundles(st, p, eff)[c]
     cards = tuple(cards_s.split("+")) if cards_s != "-" else ()
     pay(st, p, bundle, item, cards)
     if cond != "-":
@@ -204,6 +205,8 @@ def reveal(st: SteamfallState, p: int, area: int, entering: bool = False) -> Non
         if not st.ruins[area] and st.ruins_stack:
             st.ruins[area] = st.ruins_stack.pop(0)
             st.rside[area] = 0
+    elif loc.drop in ("workshop", "civilian"):
+        put_token(st, area, loc.drop)
     elif loc.drop:
         st.tok[area][loc.drop] += 1
     fire(st, p, "reveal_location")
@@ -213,6 +216,8 @@ def reveal(st: SteamfallState, p: int, area: int, entering: bool = False) -> Non
 
 def take_token(st: SteamfallState, p: int, what: str, n: int) -> None:
     st.tok[st.pl[p]["at"]][what] -= n
+    if what in st.supply:
+        st.supply[what] += n  # the token returns to its supply
     st.say(p, f"picks up {n} {what}", ref("5.4"))
     fire(st, p, "pick_up")
     if what == "workshop":
@@ -334,18 +339,12 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
-    if st.scenario == "incredible-invention":
-        if st.completion < requirement(st)[2]:
-            for what in ("insight", "steam"):
-                if pl["res"][what] > 0:
-                    acts.append(Action(f"complete:{what}", f"1 {what} toward a completion"))
-        for q in range(st.players):
-            if q != p and st.pl[q]["at"] == here:
-                for r in RES:
-                    if r != "stamina" and pl["res"][r] > 0:
-                        acts.append(Action(f"give:{q}:{r}", f"give 1 {r} to seat {q}"))
-                for card in sorted(set(pl["hand"])):
-                    acts.append(Action(f"give:{q}:{card}", f"give {st.content.items[card].name} to seat {q}"))
+    if st.scenario == "incredible-invention" and st.completion < requirement(st)[2]:
+        for what in ("insight", "steam"):
+            if pl["res"][what] > 0:
+                acts.append(Action(f"complete:{what}", f"1 {what} toward a completion"))
+    for q in trade.partners(st, p):
+        acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
     if pl["col"] >= 0 or eor:
         acts.append(Action("end", "end your turn" if not eor else "done with the end of round"))
     return acts
@@ -380,6 +379,7 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     elif head == "meet":
         pay(st, p, [one(rest, encounter_cost(st, p))])
         st.tok[pl["at"]]["civilian"] -= 1
+        st.supply["civilian"] += 1
         st.say(p, f"encounters a civilian with {rest}", ref("5.6"))
         st.tasks.append(["escort_draw", p])
     elif head == "reveal":
@@ -417,16 +417,8 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         itm.leave(st, p, how, item, eor)
     elif head == "complete":
         contribute(st, p, rest)
-    elif head == "give":
-        q_s, what = rest.split(":")
-        q = int(q_s)
-        if what in RES:
-            pl["res"][what] -= 1
-            st.pl[q]["res"][what] += 1
-        else:
-            pl["hand"].remove(what)
-            st.pl[q]["hand"].append(what)
-        st.say(p, f"gives {'a card' if what not in RES else what} to seat {q}", ref("12.5"))
+    elif head == "trade":
+        st.tasks.append(["trade", p, int(rest), "", ""])
 
 
 def why_illegal(st: SteamfallState, seat: int, aid: str) -> tuple[str, str] | None:
@@ -448,4 +440,10 @@ def why_illegal(st: SteamfallState, seat: int, aid: str) -> tuple[str, str] | No
         return "the mood reset is once per turn and needs a mood away from zero", ref("5.7")
     if head == "fx":
         return "that effect cannot be paid or carried out now", ref("6.2")
+    if head == "trade":
+        return (
+            "trading needs Incredible Invention, another player in your area, something to trade "
+            "and no earlier proposal to that player this turn",
+            ref("12.5"),
+        )
     return None

@@ -30,6 +30,8 @@ PUBLIC_PLAYER = (
     "pool",
     "col",
     "reset",
+    "diamonds",
+    "asked",
 )
 
 
@@ -84,7 +86,10 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
         "civilian_discard": list(st.civ_discard),
         "event_discard": list(st.ev_discard),
         "ruins_supply": len(st.ruins_stack),
+        "supply": dict(st.supply),
     }
+    if st.tasks and st.tasks[-1][0] == "district_pick":
+        out["drafted_tiles"] = list(st.draft)
     if st.scenario == "incredible-invention":
         from .rounds import requirement
 
@@ -125,6 +130,7 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         st.pl[p][zone][i] = pools[deck].pop()
     for deck in by_deck:
         st.decks[deck] = pools[deck]
+    _fix_hidden_references(st, seat)
     for name in ("civ", "event", "comp"):
         rng.shuffle(st.decks[name])
     hidden = [
@@ -136,6 +142,31 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         st.loc[a] = pool.pop()
     st.decks["loc"] = pool
     rng.shuffle(st.ruins_stack)
+
+
+def _fix_hidden_references(st: SteamfallState, seat: int) -> None:
+    """After other hands were re-dealt: a secret draft pick, or a trade offer, of another seat
+    names a card that seat now holds (its own cards are known to it and were not re-dealt)."""
+    if st.draft and st.tasks and st.tasks[-1][0] == "item_draft":
+        draft = list(st.draft)
+        for p, pick in enumerate(draft):
+            if p != seat and pick:
+                draft[p] = st.pl[p]["pending"][0]
+        st.draft = draft
+    for k, task in enumerate(st.tasks):
+        if task[0] in ("trade", "consent"):
+            giver = task[1] if task[0] == "trade" else task[2]
+            if giver == seat:
+                continue
+            give = task[3].split(",") if task[3] else []
+            hand = list(st.pl[giver]["hand"])
+            fixed = []
+            for what in give:
+                if what in ("scrap", "steam", "insight", "vp", "diamond"):
+                    fixed.append(what)
+                else:
+                    fixed.append(hand.pop(0))
+            st.tasks[k] = [*task[:3], ",".join(fixed), task[4]]
 
 
 def components(st: SteamfallState) -> dict[str, int]:
@@ -167,8 +198,12 @@ def components(st: SteamfallState) -> dict[str, int]:
         + sum(1 for t in st.tablet if t)
         + sum(len(pl.get("tablets", [])) for pl in st.pl)
     )
+    on_map = {k: sum(t[k] for t in st.tok) for k in ("civilian", "workshop")}
     return {
         **cards,
+        "civilian_tokens": on_map["civilian"] + st.supply["civilian"],
+        "workshop_item_tokens": on_map["workshop"] + st.supply["workshop"],
+        "vp_diamonds": st.supply["diamond"] + sum(pl.get("diamonds", 0) for pl in st.pl),
         "influence_cubes": cubes,
         "action_tokens": tokens,
         "ruins_tokens": ruins,
