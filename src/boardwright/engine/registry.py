@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 
 from .errors import UnknownGame
 from .spec import GameSpec
@@ -21,6 +22,7 @@ _PACKAGES = (
     "boardwright.titles.steamfall",
 )
 _loaded = False
+_LOCK = threading.RLock()  # re-entrant: a title's import may call games()
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -29,12 +31,18 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def _load_all() -> None:
+    """Import every title once. Other threads wait until registration is complete: the
+    flag is set only after the last import (a caller never sees a half-filled registry)."""
     global _loaded
-    if not _loaded:
-        _loaded = True
+    if _loaded:
+        return
+    with _LOCK:
+        if _loaded:
+            return
         extra = [n.strip() for n in os.environ.get("BOARDWRIGHT_TITLES", "").split(",") if n.strip()]
         for name in (*_PACKAGES, *extra):
             importlib.import_module(name)
+        _loaded = True
 
 
 def games() -> list[str]:
