@@ -21,6 +21,10 @@ SPEC = register(
             "heuristic": ".hooks:evaluate",
             "outcome_kind": ".hooks:outcome_kind",
             "setup_check": ".hooks:setup_check",
+            "docs": ".docs:generate",
+            "data_pack": ".datapack:HOOK",
+            "rl_actions": ".rl:action_universe",
+            "rl_observation": ".rl",
         },
         options=(
             Option(

@@ -9,6 +9,7 @@ complications. Modifiers (passive limitations and bonuses) are summed by `mods`.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .rules import ref
@@ -146,9 +147,10 @@ def card_choices(st: SteamfallState, p: int, bundle: Bundle) -> list[tuple[str, 
         cands = sorted({h for h in st.pl[p]["hand"] if st.content.items[h].deck == deck})
         if n == 1:
             ways = [(*w, c) for w in ways for c in cands]
-        else:  # several cards of one deck: discard in hand order (all copies are alike for a cost)
-            hand = [h for h in st.pl[p]["hand"] if st.content.items[h].deck == deck]
-            ways = [w + tuple(hand[:n]) for w in ways]
+        else:  # several cards of one deck: every set of n of them (sorted, so ids are canonical)
+            hand = sorted(h for h in st.pl[p]["hand"] if st.content.items[h].deck == deck)
+            sets = sorted(set(combinations(hand, n)))
+            ways = [w + s for w in ways for s in sets]
     return ways
 
 

@@ -113,11 +113,16 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
     orders, the face-down secret locations it has not looked at, the ruins supply order."""
     by_deck: dict[str, list[str]] = {"base": [], "addon": [], "relic": []}
     slots: list[tuple[int, str, int]] = []  # (player, zone, index)
+    known = _known_cards(st, seat)
     for p, pl in enumerate(st.pl):
         if p == seat:
             continue
+        pinned = list(known.get(p, []))
         for zone in ("hand", "pending"):
             for i, card in enumerate(pl.get(zone, [])):
+                if zone == "hand" and card in pinned:
+                    pinned.remove(card)  # offered to `seat` in a trade: it has seen it
+                    continue
                 by_deck[st._deck_of(card)].append(card)
                 slots.append((p, zone, i))
     pools = {}
@@ -144,6 +149,18 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
     rng.shuffle(st.ruins_stack)
 
 
+def _known_cards(st: SteamfallState, seat: int) -> dict[int, list[str]]:
+    """Cards in another seat's hand that `seat` has been shown: those offered to it in a
+    trade it is asked to accept."""
+    out: dict[int, list[str]] = {}
+    for task in st.tasks:
+        if task[0] == "consent" and task[1] == seat and task[3]:
+            out.setdefault(int(task[2]), []).extend(
+                w for w in task[3].split(",") if w not in ("scrap", "steam", "insight", "vp", "diamond")
+            )
+    return out
+
+
 def _fix_hidden_references(st: SteamfallState, seat: int) -> None:
     """After other hands were re-dealt: a secret draft pick, or a trade offer, of another seat
     names a card that seat now holds (its own cards are known to it and were not re-dealt)."""
@@ -156,7 +173,7 @@ def _fix_hidden_references(st: SteamfallState, seat: int) -> None:
     for k, task in enumerate(st.tasks):
         if task[0] in ("trade", "consent"):
             giver = task[1] if task[0] == "trade" else task[2]
-            if giver == seat:
+            if giver == seat or (task[0] == "consent" and task[1] == seat):
                 continue
             give = task[3].split(",") if task[3] else []
             hand = list(st.pl[giver]["hand"])

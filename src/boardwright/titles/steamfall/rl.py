@@ -1,0 +1,424 @@
+"""Steamfall's RL hooks: the fixed action universe (`action_universe`, hook `rl_actions`) and
+the observation encoder (this module, hook `rl_observation`: `OBSERVATION_SIZE`, `encode_view`).
+
+The universe is built from the player count and the shipped component data only (never from
+a game in progress), in one fixed order, so every process computes the same list. It holds
+every id any decision can offer with that player count, whatever the options.
+
+The observation is a float32 vector with a fixed layout; seats are relative to the observer
+(slot 0 is the observing seat, slot 1 the next seat in seat order, ...). `FIELDS` lists every
+block as (name, size); docs/games/steamfall/rl.md is generated from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+import numpy as np
+
+from .board import build
+from .content import Content, load
+from .schema import ACTIONS, Effect
+from .trade import TRADABLE
+
+MAX_SEATS = 4
+RES = ("scrap", "steam", "insight", "vp", "stamina")
+TOKEN_KINDS = ("scrap", "steam", "workshop", "insight", "civilian")
+DECKS = ("base", "addon", "relic", "civ", "loc", "event", "comp")
+
+
+@cache
+def n_areas(players: int) -> tuple[int, int]:
+    """(districts, areas) of the map for this player count."""
+    cells = load().layout(players)
+    b = build([str(i) for i in range(len(cells))], [(r, c) for r, c, _ in cells], [[1, 1, 1, 1]] * len(cells))
+    return b.n_districts, b.n_areas
+
+
+def _dedupe(ids: list[str]) -> list[str]:
+    seen: set[str] = set()
+    return [a for a in ids if not (a in seen or seen.add(a))]  # type: ignore[func-returns-value]
+
+
+def _cost_count(eff: Effect) -> int:
+    if not eff.costs:
+        return 1
+    return sum(2 ** sum(1 for t in b if t.what == "cipher") for b in eff.costs)
+
+
+def _card_ways(c: Content, eff: Effect) -> list[str]:
+    """Every card-discard part of an fx id the effect's costs can produce."""
+    out: set[str] = set()
+    for bundle in eff.costs or [[]]:
+        need: dict[str, int] = {}
+        for t in bundle:
+            if t.what in ("workshop", "relic"):
+                need[t.what] = need.get(t.what, 0) + t.n
+        ways: list[tuple[str, ...]] = [()]
+        for deck in ("workshop", "relic"):
+            n = need.get(deck, 0)
+            if n:
+                ids = sorted(i.id for i in c.comp.items if i.deck == deck)
+                ways = [w + s for w in ways for s in combinations_with_replacement(ids, n)]
+        out.update("+".join(w) or "-" for w in ways)
+    return sorted(out)
+
+
+def _conditions(c: Content, eff: Effect) -> list[str]:
+    cond = eff.condition
+    if cond is None:
+        return ["-"]
+    if cond.kind == "discard_civilian":
+        return [v.id for v in c.comp.civilians]
+    if cond.kind == "discard_civilian_keyword":
+        return [v.id for v in c.comp.civilians if v.keyword == cond.arg]
+    return ["ok"]
+
+
+def _fx(c: Content, src: str, effects: list[Effect]) -> list[str]:
+    out = []
+    for idx, eff in enumerate(effects):
+        for k in range(_cost_count(eff)):
+            for g in range(max(1, len(eff.gains))):
+                for cards in _card_ways(c, eff):
+                    for cond in _conditions(c, eff):
+                        out.append(f"fx:{src}:{idx}:{k}:{g}:{cards}:{cond}")
+    return out
+
+
+@cache
+def _universe(players: int) -> tuple[str, ...]:
+    c = load()
+    n_d, n_a = n_areas(players)
+    areas = range(n_a)
+    slots = range(n_d, n_a)
+    items = [i.id for i in c.comp.items]
+    bases = [i.id for i in c.comp.items if i.kind == "base"]
+    civs = [v.id for v in c.comp.civilians]
+    ids: list[str] = ["end", "mood:reset"]
+    ids += [f"col:{k}" for k in range(3)]
+    ids += [f"move:{a}" for a in areas]
+    ids += ["pick:scrap:1", "pick:scrap:2", "pick:steam:1", "pick:workshop:1"]
+    ids += ["meet:charm", "meet:violence"]
+    ids += [f"reveal:{a}" for a in slots]
+    ids += ["tablet:" + "".join(p) for p in product("ai", repeat=3)]
+    ids += [f"token:{t}:{k}" for t in c.tokens for k in range(4)]
+    # effects of every source kind
+    for d in c.comp.districts:
+        ids += _fx(c, "d", d.effects)
+    for e in c.comp.events:
+        ids += _fx(c, "e", e.effects)
+    for a in slots:
+        for loc in c.comp.locations:
+            ids += _fx(c, f"l{a}", loc.effects)
+    for r in c.comp.ruins:
+        ids += _fx(c, "r", [r.unexplored]) + _fx(c, "r", [r.explored])
+    for ab in c.comp.abilities:
+        ids += _fx(c, f"a={ab.id}", ab.effects)
+    for v in c.comp.civilians:
+        ids += _fx(c, f"c={v.id}", [v.action])
+    for it in c.comp.items:
+        ids += _fx(c, f"i={it.id}", it.effects)
+    for cx in c.comp.complications:
+        ids += _fx(c, f"k={cx.id}", [cx.paid] if cx.paid is not None else [])
+    # items: play, free play, charge, destroy / trash
+    for it in c.comp.items:
+        targets = ["-", *bases] if it.kind in ("addon", "module") else ["-"]
+        for k in range(max(1, len(it.cost))):
+            ids += [f"play:{it.id}:{k}:{t}" for t in targets]
+        ids += [f"free:{it.id}:f:{t}" for t in targets]
+    ids.append("free:none")
+    for base in (i for i in c.comp.items if i.gauge > 0):
+        for member in [base, *(m for m in c.comp.items if m.kind == "module")]:
+            ids += [f"charge:{base.id}:{member.id}:{k}" for k in range(len(member.charge))]
+    for it in c.comp.items:
+        ids += [f"leave:{e.timing}:{it.id}" for e in it.effects if e.timing in ("destroy", "trash")]
+    # Incredible Invention: completion, resolution, complication rewards, trading
+    ids += ["complete:insight", "complete:steam"]
+    ids += ["give:vp", "give:diamond", "give:diamonds", "give:insight", "give:steam", "done"]
+    ids += [f"give:cube:{a}" for a in slots]
+    ids += ["reward:completion", "reward:vp"]
+    ids += [f"trade:{q}" for q in range(players)]
+    ids += [f"offer:give:{r}" for r in TRADABLE] + [f"offer:give:{i}" for i in items]
+    ids += [f"offer:ask:{r}" for r in TRADABLE] + ["offer:ask:card", "propose", "cancel", "accept", "decline"]
+    ids += [f"hand:{i}" for i in items]
+    # small decisions
+    ids += ["deck:base", "deck:addon"]
+    ids += [f"{verb}:{i}" for verb in ("discard", "trash", "keep", "power") for i in items]
+    ids += [f"{verb}:{v}" for verb in ("quest", "release") for v in civs]
+    ids += [f"to:{a}" for a in range(n_d)]
+    ids += ["take:scrap", "take:steam", "take:workshop"]
+    most = max(
+        [len(e.gains) for e in _all_effects(c)] + [len(r.unexplored.gains) for r in c.comp.ruins] + [1]
+    )
+    ids += [f"gain:{g}" for g in range(most)]
+    ids += [f"trigger:{g}" for g in range(most)] + ["trigger:no"]
+    ids += [f"utilize:{g}" for g in range(most)] + ["utilize:no"]
+    for rv in (0, 1):
+        ids += [f"loc:{rv}:{cw}" for cw in ["-", "supply", *map(str, areas)]]
+    ids += [f"char:{ch}" for ch in c.characters]
+    ids += [f"tile:{d.id}" for d in c.comp.districts]
+    return tuple(_dedupe(ids))
+
+
+def _all_effects(c: Content) -> list[Effect]:
+    out: list[Effect] = []
+    for d in c.comp.districts:
+        out += d.effects
+    for e in c.comp.events:
+        out += e.effects
+    for loc in c.comp.locations:
+        out += loc.effects
+    for ab in c.comp.abilities:
+        out += ab.effects
+    for it in c.comp.items:
+        out += it.effects
+    out += [v.action for v in c.comp.civilians]
+    out += [r.explored for r in c.comp.ruins]
+    return out
+
+
+def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every action id a game with this player count can offer, in a fixed order."""
+    return list(_universe(players))
+
+
+# ---------------------------------------------------------------- observations
+@cache
+def _ids() -> dict[str, tuple[str, ...]]:
+    c = load()
+    return {
+        "districts": tuple(d.id for d in c.comp.districts),
+        "locations": tuple(s.id for s in c.comp.locations),
+        "characters": tuple(c.characters),
+        "items": tuple(i.id for i in c.comp.items),
+        "civilians": tuple(v.id for v in c.comp.civilians),
+        "complications": tuple(k.id for k in c.comp.complications),
+    }
+
+
+MAX_AREAS = 21  # 4 players: 9 districts and 12 secret-location slots
+
+
+def area_fields() -> list[tuple[str, int]]:
+    ids = _ids()
+    return [
+        ("kind: district, secret location", 2),
+        ("district tile (one-hot)", len(ids["districts"])),
+        ("tokens: scrap, steam, workshop, insight, civilian (count / 5)", len(TOKEN_KINDS)),
+        ("influence cubes by relative seat", MAX_SEATS),
+        ("standees by relative seat", MAX_SEATS),
+        ("ruins, explored side, event, cipher tablet", 4),
+        ("secret location: revealed, known to the observer, looked at by the observer", 3),
+        ("secret location card when known (one-hot)", len(ids["locations"])),
+    ]
+
+
+def seat_fields() -> list[tuple[str, int]]:
+    ids = _ids()
+    return [
+        ("seat present", 1),
+        ("character (one-hot)", len(ids["characters"])),
+        ("standee's area (one-hot)", MAX_AREAS),
+        ("resources scrap, steam, insight, VP, stamina (/ 10)", len(RES)),
+        ("VP diamonds / 4, cubes in supply / 8", 2),
+        ("mood / 5", 1),
+        ("tokens per column / 5", 4),
+        ("selection boxes used per column / 2", 4),
+        ("spare action tokens / 5", 1),
+        ("action pool (movement, manipulate, engineering, special, charm, violence) / 5", len(ACTIONS)),
+        ("column activated this turn, mood reset used", 2),
+        ("hand size / 10", 1),
+        ("cipher tablets", 1),
+        ("items in play (counts)", len(ids["items"])),
+        ("power on items / 10", 1),
+        ("escorted civilians", len(ids["civilians"])),
+        ("completed quests / 3", 1),
+    ]
+
+
+def fields() -> list[tuple[str, int]]:
+    """The observation's blocks in order: (name, size)."""
+    ids = _ids()
+    n_it = len(ids["items"])
+    area = sum(n for _, n in area_fields())
+    seat = sum(n for _, n in seat_fields())
+    return [
+        ("scenario (incredible-invention, cipher-race)", 2),
+        ("round / 3", 1),
+        ("first player (relative seat)", MAX_SEATS),
+        ("to act: the observer", 1),
+        ("invention: requirement row (VP, cubes, completion) / 10", 3),
+        ("invention: completion, quarters / 4, paid VP, paid cubes", 4),
+        ("complications in play, overcome", 2 * len(ids["complications"])),
+        ("supplies: civilian / 25, workshop / 10, diamond / 4, ruins / 9", 4),
+        ("deck sizes / 50 (base, addon, relic, civ, loc, event, comp)", len(DECKS)),
+        ("trash size / 50", 1),
+        (f"areas ({MAX_AREAS} x {area})", MAX_AREAS * area),
+        (f"seats ({MAX_SEATS} x {seat}), relative to the observer", MAX_SEATS * seat),
+        ("the observer's hand (item counts)", n_it),
+    ]
+
+
+def observation_size() -> int:
+    return sum(n for _, n in fields())
+
+
+OBSERVATION_SIZE = observation_size()
+
+
+def encode_view(view: dict[str, Any]) -> np.ndarray:
+    """A fixed-size float32 vector of one seat's view (see `fields`)."""
+    ids = _ids()
+    ix = {k: {x: i for i, x in enumerate(v)} for k, v in ids.items()}
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    me = int(view.get("seat") or 0)
+    players = max(1, len(view["players"]))
+
+    def rel(seat: int) -> int:
+        return (seat - me) % players
+
+    pos = 0
+
+    def put(i: int, value: float) -> None:
+        out[pos + i] = value
+
+    put(0 if view["scenario"] == "incredible-invention" else 1, 1.0)
+    pos += 2
+    put(0, view["round"] / 3)
+    pos += 1
+    put(rel(int(view["first"])), 1.0)
+    pos += MAX_SEATS
+    put(0, 1.0 if me in view.get("to_act", []) else 0.0)
+    pos += 1
+    inv = view.get("invention") or {}
+    for i, v in enumerate(inv.get("requirement") or []):
+        put(i, v / 10)
+    pos += 3
+    paid = inv.get("paid", {})
+    for i, v in enumerate(
+        (inv.get("completion", 0), inv.get("quarters", 0) / 4, paid.get("vp", 0), paid.get("cubes", 0))
+    ):
+        put(i, float(v))
+    pos += 4
+    n_k = len(ids["complications"])
+    for comp in inv.get("complications", []):
+        k = ix["complications"][comp["id"]]
+        put(k, 1.0)
+        if comp["overcome"]:
+            put(n_k + k, 1.0)
+    pos += 2 * n_k
+    sup = view.get("supply", {})
+    for i, (kind, n) in enumerate((("civilian", 25), ("workshop", 10), ("diamond", 4))):
+        put(i, sup.get(kind, 0) / n)
+    put(3, view.get("ruins_supply", 0) / 9)
+    pos += 4
+    for i, d in enumerate(DECKS):
+        put(i, view["decks"].get(d, 0) / 50)
+    pos += len(DECKS)
+    put(0, len(view.get("trash", [])) / 50)
+    pos += 1
+    area_size = fields()[10][1] // MAX_AREAS
+    at = {rel(p): pl.get("at", -1) for p, pl in enumerate(view["players"])}
+    for a in view["areas"][:MAX_AREAS]:
+        base = pos + a["id"] * area_size
+        o = 0
+        out[base + (0 if a["kind"] == "district" else 1)] = 1.0
+        o += 2
+        if a["kind"] == "district":
+            out[base + o + ix["districts"][a["district_id"]]] = 1.0
+        o += len(ids["districts"])
+        for i, tk in enumerate(TOKEN_KINDS):
+            out[base + o + i] = a["tokens"].get(tk, 0) / 5
+        o += len(TOKEN_KINDS)
+        for s in a["cubes"]:
+            out[base + o + rel(s)] += 1.0
+        o += MAX_SEATS
+        for s, where in at.items():
+            if where == a["id"]:
+                out[base + o + s] = 1.0
+        o += MAX_SEATS
+        out[base + o] = 1.0 if a.get("ruins") else 0.0
+        out[base + o + 1] = 1.0 if a.get("explored") else 0.0
+        out[base + o + 2] = 1.0 if a.get("event") else 0.0
+        out[base + o + 3] = 1.0 if a.get("tablet") else 0.0
+        o += 4
+        if a["kind"] != "district":
+            out[base + o] = 1.0 if a.get("revealed") else 0.0
+            out[base + o + 1] = 1.0 if a.get("location") else 0.0
+            out[base + o + 2] = 1.0 if me in a.get("looked", []) else 0.0
+            if a.get("location"):
+                out[base + o + 3 + ix["locations"][a["location"]]] = 1.0
+    pos += MAX_AREAS * area_size
+    seat_size = fields()[11][1] // MAX_SEATS
+    for p, pl in enumerate(view["players"]):
+        base = pos + rel(p) * seat_size
+        out[base] = 1.0
+        o = 1
+        if pl.get("char"):
+            out[base + o + ix["characters"][pl["char"]]] = 1.0
+        o += len(ids["characters"])
+        if 0 <= pl.get("at", -1) < MAX_AREAS:
+            out[base + o + pl["at"]] = 1.0
+        o += MAX_AREAS
+        res = pl.get("res", {})
+        for i, r in enumerate(RES):
+            out[base + o + i] = res.get(r, 0) / 10
+        o += len(RES)
+        out[base + o] = pl.get("diamonds", 0) / 4
+        out[base + o + 1] = pl.get("cubes", 0) / 8
+        o += 2
+        out[base + o] = pl.get("mood", 0) / 5
+        o += 1
+        for i, col in enumerate(pl.get("cols", [])[:4]):
+            out[base + o + i] = len(col) / 5
+        o += 4
+        for i, used in enumerate(pl.get("boxes", [])[:4]):
+            out[base + o + i] = used / 2
+        o += 4
+        out[base + o] = len(pl.get("spare", [])) / 5
+        o += 1
+        for i, a in enumerate(ACTIONS):
+            out[base + o + i] = pl.get("pool", {}).get(a, 0) / 5
+        o += len(ACTIONS)
+        out[base + o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
+        out[base + o + 1] = 1.0 if pl.get("reset") else 0.0
+        o += 2
+        out[base + o] = pl.get("hand_size", 0) / 10
+        o += 1
+        out[base + o] = len(pl.get("tablets", []))
+        o += 1
+        for it in pl.get("play", []):
+            out[base + o + ix["items"][it]] += 1.0
+        o += len(ids["items"])
+        out[base + o] = sum(pl.get("power", {}).values()) / 10
+        o += 1
+        for v in pl.get("civs", []):
+            out[base + o + ix["civilians"][v]] = 1.0
+        o += len(ids["civilians"])
+        out[base + o] = len(pl.get("done", [])) / 3
+    pos += MAX_SEATS * seat_size
+    mine = view["players"][me] if me < len(view["players"]) else {}
+    for it in mine.get("hand", []):
+        out[pos + ix["items"][it]] += 1.0
+    return out
+
+
+def field_map() -> str:
+    """The observation layout as markdown tables (docs/games/steamfall/rl.md)."""
+    out = []
+    for title, rows in (
+        ("Blocks", fields()),
+        ("Each area block", area_fields()),
+        ("Each seat block", seat_fields()),
+    ):
+        out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
+        pos = 0
+        for name, n in rows:
+            out.append(f"| {pos} | {n} | {name} |")
+            pos += n
+        out += [f"| {pos} | — | end |", ""]
+    return "\n".join(out)
