@@ -144,6 +144,7 @@ def breakdown_figure(title: str, stats: Sequence[GroupStat], what: str, referenc
             error_kw={"elinewidth": 0.8, "capsize": 2})
     ax.axvline(reference, color=GREY, linestyle="--", linewidth=1, label=f"all {reference:.1%}")
     ax.set_yticks(list(ys), [f"{g.label} ({g.rate.games})" for g in rows], fontsize=7)
+    ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_xlim(0, 1)
     ax.set_xlabel(what)
