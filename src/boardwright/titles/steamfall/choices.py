@@ -332,8 +332,9 @@ def place_cube(st: SteamfallState, p: int, area: int, how: str) -> None:
     if how == "supply":
         st.pl[p]["cubes"] -= 1
     else:
-        st.cubes[int(how)].remove(p)
-    st.cubes[area].append(p)
+        src = int(how)
+        st.cubes[src] = [x for x in st.cubes[src] if x != p]
+    st.cubes[area] = [*st.cubes[area], p]
     st.say(p, f"places an influence cube on {_area_name(st, area)}", ref("5.2"))
     fire(st, p, "place_cube")
 

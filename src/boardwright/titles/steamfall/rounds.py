@@ -581,7 +581,7 @@ def apply_ii_pay(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         st.paid["vp"] += diamond_vp(k)
     elif what == "cube":
         area = int(aid.split(":")[2])
-        st.cubes[area].remove(seat)
+        st.cubes[area] = [x for x in st.cubes[area] if x != seat]
         pl["cubes"] += 1
         st.paid["cubes"] += 1
     else:

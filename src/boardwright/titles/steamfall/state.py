@@ -57,6 +57,9 @@ FIELDS = (
     "draft",
 )
 
+#: fields whose elements are immutable or only ever replaced: a shallow copy suffices
+_FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl"))
+
 DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS, **trade.DECISIONS}
 APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY, **trade.APPLY}
 AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC}
@@ -182,15 +185,16 @@ class SteamfallState(TaskStackState):
         self.board = Board.from_data(data["board"])
 
     def _clone_into(self, other: Any) -> None:
+        """One level deep per mutable container: every list and dict field is copied, its
+        elements shared when the rules never change them in place (tasks, cubes, looked:
+        replaced, never edited) and copied when they do (area tokens, decks, players)."""
         other.content = self.content
         other.board = self.board
-        for f in FIELDS:
+        for f in _FLAT:
             v = getattr(self, f)
-            if isinstance(v, list):
-                v = [x.copy() if isinstance(x, (list, dict)) else x for x in v]
-            elif isinstance(v, dict):
-                v = {k: (x.copy() if isinstance(x, (list, dict)) else x) for k, x in v.items()}
-            setattr(other, f, v)
+            setattr(other, f, v.copy() if isinstance(v, (list, dict)) else v)
+        other.tok = [t.copy() for t in self.tok]
+        other.decks = {k: d.copy() for k, d in self.decks.items()}
         other.pl = [_copy_player(d) for d in self.pl]
 
     def _determinize(self, seat: int, rng: Rng) -> None:

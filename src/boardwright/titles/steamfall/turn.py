@@ -175,7 +175,7 @@ def enter(st: SteamfallState, p: int, area: int) -> None:
     b = st.board
     if b.is_slot(area):
         if p not in st.looked[area]:
-            st.looked[area].append(p)
+            st.looked[area] = [*st.looked[area], p]
         from .rounds import collect_insight
 
         collect_insight(st, p)
