@@ -17,7 +17,10 @@ SPEC = register(GameSpec(
     version="1",
     hooks={"heuristic": ".heuristic:evaluate", "outcome_kind": ".modes:outcome_kind",
            "setup_check": ".modes:setup_check", "rl_actions": ".rl:action_universe",
-           "rl_observation": ".rl", "data_pack": ".datapack:HOOK"},
+           "rl_observation": ".rl", "data_pack": ".datapack:HOOK",
+           "terminal_view": ".terminal:render", "glossary": ".glossary:entries",
+           "board_data": ".glossary:board_data"},
+    assets={"board_js": "web/board.js"},
     rules_doc="docs/games/martians/rules.md",
     outcome_kind="cooperative",
     options=(
