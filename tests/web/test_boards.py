@@ -68,12 +68,16 @@ def test_payload_and_meta_say_where_the_board_is(client: TestClient) -> None:
     d = client.get(f"/api/games/{r.json()['id']}", headers=bearer(r.json()["seats"][0]["token"])).json()
     assert d["options"] == {"corporations": True}
     assert d["board"] == {"script": "/api/boards/nomad-city/board.js",
-                          "data": "/api/boards/nomad-city/data?players=3&corporations=true"}
+                          "data": "/api/boards/nomad-city/data?players=3&corporations=true",
+                          "glossary": "/api/glossary/nomad-city?players=3&corporations=true"}
     assert client.get(d["board"]["data"]).status_code == 200
+    glossary = client.get(d["board"]["glossary"])
+    assert glossary.status_code == 200 and all(
+        set(e) == {"name", "text"} for e in glossary.json()["entries"].values())
     r = client.post("/api/games", json={"game": "beacon", "players": 1, "seed": 1,
                                         "options": {"mode": "solo"}})
     d = client.get(f"/api/games/{r.json()['id']}").json()
-    assert d["board"] == {"script": "/api/boards/beacon/board.js", "data": None}
+    assert d["board"] == {"script": "/api/boards/beacon/board.js", "data": None, "glossary": None}
     meta = {g["id"]: g for g in client.get("/api/meta").json()["games"]}
     assert meta["beacon"]["board"] is True
     assert meta["beacon"]["defaults"]["1"]["mode"] == "solo"

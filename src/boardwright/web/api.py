@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import AsyncIterator, Mapping
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -24,6 +25,15 @@ router = APIRouter(prefix="/api")
 
 GameId = Annotated[str, Path(max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = StrictBool | StrictInt | Annotated[str, Field(max_length=200)]
+SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,3}")  # ASCII decimal, no leading zero
+
+
+def seat_keys(what: str, value: dict[str, Any]) -> dict[str, Any]:
+    """Seat numbers as JSON object keys: ASCII decimal only ("²", "١", "１", "01" are refused)."""
+    for key in value:
+        if not SEAT_KEY.fullmatch(key):
+            raise ValueError(f"{what}: {key!r} is not a seat number (ASCII digits, no leading zero)")
+    return value
 
 
 class CreateGame(BaseModel):
@@ -37,8 +47,14 @@ class CreateGame(BaseModel):
         default_factory=dict, description='bot spec per seat, e.g. {"1": "greedy", "2": "random"}; '
         "the other seats are people")
     allow_undo: bool = Field(False, description="let people undo moves that revealed nothing")
+    names: dict[Annotated[str, Field(max_length=4)], Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=dict, description='a name per person\'s seat, e.g. {"0": "Ana"}')
+    invite: list[Annotated[int, Field(ge=0, le=15)]] = Field(
+        default_factory=list, max_length=16, description="seats of invited people: each gets an "
+        "invitation instead of a token, exchanged once for the seat's token by POST "
+        "/api/games/{id}/join, so the creator never holds that seat")
 
-    @field_validator("options", "bots")
+    @field_validator("options", "bots", "names")
     @classmethod
     def _small(cls, value: dict[str, Any]) -> dict[str, Any]:
         if len(value) > 64:
@@ -47,11 +63,13 @@ class CreateGame(BaseModel):
 
     @field_validator("bots")
     @classmethod
-    def _seats(cls, value: dict[str, str]) -> dict[str, str]:
-        for key in value:
-            if not key.isdigit():
-                raise ValueError(f"bots: {key!r} is not a seat number")
-        return value
+    def _bot_seats(cls, value: dict[str, str]) -> dict[str, str]:
+        return seat_keys("bots", value)
+
+    @field_validator("names")
+    @classmethod
+    def _name_seats(cls, value: dict[str, str]) -> dict[str, str]:
+        return seat_keys("names", value)
 
 
 class SeatToken(BaseModel):
@@ -59,15 +77,45 @@ class SeatToken(BaseModel):
     token: str
 
 
+class Invitation(BaseModel):
+    seat: int
+    invite: str
+
+
 class Created(BaseModel):
     id: str
-    seats: list[SeatToken]
+    seats: list[SeatToken] = Field(description="tokens of the seats played by the creator")
+    invites: list[Invitation] = Field(default_factory=list,
+                                      description="invitations of the invited people's seats")
+    creator: str = Field(description="the creator's token: may end the game (POST .../end)")
 
 
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: str = Field(min_length=1, max_length=200, description="an id from legal_actions")
+    version: StrictInt | None = Field(
+        None, ge=0, description="the `version` of the view the action was chosen from: a stale or "
+        "repeated request (another version now) is refused with 409 and changes nothing")
+
+
+class UndoBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: StrictInt | None = Field(None, ge=0, description="as for actions")
+
+
+class NameBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=200)
+    name: str = Field(min_length=1, max_length=200)
 
 
 class Refusal(BaseModel):
@@ -117,7 +165,8 @@ def board_urls(spec: GameSpec, players: int, options: Mapping[str, Any]) -> dict
     """Where the page finds the title's board script and board data (None: it has none)."""
     query = urlencode({"players": players, **{k: _text(v) for k, v in options.items()}})
     return {"script": f"/api/boards/{spec.id}/board.js" if spec.assets.get("board_js") else None,
-            "data": f"/api/boards/{spec.id}/data?{query}" if spec.hooks.get("board_data") else None}
+            "data": f"/api/boards/{spec.id}/data?{query}" if spec.hooks.get("board_data") else None,
+            "glossary": f"/api/glossary/{spec.id}?{query}" if spec.hooks.get("glossary") else None}
 
 
 def _query_options(request: Request, skip: tuple[str, ...] = ("players",)) -> dict[str, str]:
@@ -132,6 +181,7 @@ def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
     """What one seat (None: a spectator) may see of the game now."""
     with live.lock:
         state, moves = live.state, len(live.rows)
+        live_version = live.version
     view = state.view(seat)
     undo: str | None = "spectators cannot undo"
     if seat is not None:
@@ -144,12 +194,16 @@ def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
         "players": state.players,
         "options": dict(state.options),
         "board": board_urls(live.spec, state.players, state.options),
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in live.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": live.names.get(s.seat),
+                   "invited": s.seat in live.invited} for s in live.seats],
+        "notes": list(live.notes),
+        "ended": live.ended,
         "allow_undo": live.row.allow_undo,
         "can_undo": undo is None,
         "undo_refused": undo,
         "version": moves,  # every change is a row of the log, in every server process
         "moves": moves,
+        "stamp": live_version,  # changes that are no move (a name, a note) too: for live updates
         "view": view,
         "to_act": list(state.to_act),
         "legal_actions": [a.to_dict() for a in state.legal_actions(seat)] if seat is not None else [],
@@ -243,10 +297,17 @@ def board(game_id: Annotated[str, Path(max_length=64)], request: Request,
 
 
 # ------------------------------------------------------------------ games
-@router.get("/games", summary="Recent games (the lobby)")
-def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 50) -> dict[str, Any]:
+@router.get("/games", summary="Recent games (the lobby), or the games named by `ids`")
+def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 50,
+               ids: Annotated[str | None, Query(max_length=2000, description="comma-separated "
+                                                "game ids (a browser's own games)")] = None,
+               ) -> dict[str, Any]:
     hub = hub_of(request)
-    rows = hub.store.list_games(limit)
+    if ids is not None:
+        wanted = [i for i in ids.split(",") if re.fullmatch(r"[A-Za-z0-9_-]{1,40}", i)][:100]
+        rows = hub.store.games_by_ids(wanted)
+    else:
+        rows = hub.store.list_games(limit)
     out = []
     for r in rows:
         title = r.game
@@ -263,9 +324,13 @@ def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 50
 def create_game(body: CreateGame, request: Request) -> Created:
     hub = hub_of(request)
     bots = {int(k): v for k, v in body.bots.items()}
-    gid, tokens = hub.create(body.game, body.players, body.seed, dict(body.options), bots,
-                             body.allow_undo)
-    return Created(id=gid, seats=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())])
+    names = {int(k): v for k, v in body.names.items()}
+    gid, tokens, invites, creator = hub.create(body.game, body.players, body.seed,
+                                               dict(body.options), bots, body.allow_undo,
+                                               names, set(body.invite))
+    return Created(id=gid, seats=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+                   invites=[Invitation(seat=s, invite=t) for s, t in sorted(invites.items())],
+                   creator=creator)
 
 
 @router.get("/games/{gid}", summary="A seat's view (with its token) or the spectator's view",
@@ -286,20 +351,78 @@ def act(gid: GameId, body: ActionBody, request: Request,
     live = hub.get(gid)
     seat = _seat(hub, live, authorization, required=True)
     assert seat is not None
-    hub.act(live, seat, body.action)
+    hub.act(live, seat, body.action, expect_rows=body.version)
     return payload(hub, live, seat)
 
 
-@router.post("/games/{gid}/undo", summary="Take back your own last move if it revealed nothing",
+@router.post("/games/{gid}/undo", summary="Take back your last move (and the bots' replies) if "
+             "none revealed anything",
              responses={401: {"model": Refusal}, 403: {"model": Refusal}, 409: {"model": Refusal}})
-def undo(gid: GameId, request: Request,
+def undo(gid: GameId, request: Request, body: UndoBody | None = None,
          authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     hub = hub_of(request)
     live = hub.get(gid)
     seat = _seat(hub, live, authorization, required=True)
     assert seat is not None
-    hub.undo(live, seat)
+    hub.undo(live, seat, expect_rows=None if body is None else body.version)
     return payload(hub, live, seat)
+
+
+@router.post("/games/{gid}/name", summary="Name the token's seat (shown in the header, log and scores)",
+             responses={401: {"model": Refusal}, 403: {"model": Refusal}, 422: {"model": Refusal}})
+def name_seat(gid: GameId, body: NameBody, request: Request,
+              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = hub.get(gid)
+    seat = _seat(hub, live, authorization, required=True)
+    assert seat is not None
+    hub.set_name(live, seat, body.name)
+    return payload(hub, live, seat)
+
+
+@router.post("/games/{gid}/join", summary="Exchange an invitation for its seat's token (once)",
+             responses={403: {"model": Refusal}, 422: {"model": Refusal}})
+def join(gid: GameId, body: JoinBody, request: Request) -> dict[str, Any]:
+    """The invited person's name and invitation; the answer holds the seat's own `token`, which
+    the creator never saw. A used invitation is refused."""
+    hub = hub_of(request)
+    live = hub.get(gid)
+    seat, token = hub.claim(live, body.invite, body.name)
+    return {"seat": seat, "token": token, "game": payload(hub, live, seat)}
+
+
+@router.post("/games/{gid}/end", summary="End the game now (its creator's token only)",
+             responses={401: {"model": Refusal}, 403: {"model": Refusal}, 409: {"model": Refusal}})
+def end_game(gid: GameId, request: Request,
+             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = hub.get(gid)
+    token = _token(authorization)
+    if token is None:
+        raise GameError(401, "ending a game needs its creator's token (Authorization: Bearer <token>)")
+    if not hub.is_owner(live, token):
+        raise GameError(403, "only the game's creator can end it")
+    hub.end(live)
+    return payload(hub, live, None)
+
+
+@router.get("/glossary/{game_id}", summary="Names and effects of a game's components in words",
+            responses={404: {"model": Refusal}, 422: {"model": Refusal}})
+def glossary(game_id: Annotated[str, Path(max_length=64)], request: Request,
+             players: Annotated[int, Query(ge=1, le=16)]) -> dict[str, Any]:
+    """`?players=N&<option>=<value>...`: the title's `glossary` hook, `{entries: {id: {name,
+    text}}}` (cards, characters, facilities... with their effect in our own words); 404 for a
+    title without it. Public: the same for every seat."""
+    spec = _spec(game_id)
+    hook = spec.hook("glossary")
+    if hook is None:
+        raise GameError(404, f"{spec.title} has no glossary")
+    try:
+        chosen = spec.validate(players, _query_options(request))
+    except ValueError as exc:
+        raise GameError(422, str(exc)) from None
+    entries = hook(players, chosen)
+    return {"game": spec.id, "entries": {k: {"name": n, "text": t} for k, (n, t) in entries.items()}}
 
 
 @router.get("/games/{gid}/record", summary="The replayable record (seed and moves once it is over)")
@@ -326,8 +449,10 @@ async def events(gid: GameId, request: Request,
     live = await run_in_threadpool(hub.get, gid)
     seat = _seat(hub, live, authorization, required=False)
     limit = request.app.state.sse_limit
-    if not limit.acquire(blocking=False):
-        raise GameError(503, "too many live connections; try again later")
+    client = request.app.state.client_of(request.scope)
+    refused = limit.acquire(client)
+    if refused is not None:
+        raise GameError(503 if refused.startswith("too many") else 429, refused)
 
     async def stream() -> AsyncIterator[str]:
         current = live
@@ -338,8 +463,8 @@ async def events(gid: GameId, request: Request,
                     fresh = await run_in_threadpool(hub.get, gid)
                     if fresh is not current:  # evicted from memory and loaded again meanwhile
                         current, last = fresh, -1
-                if len(current.rows) != last:
-                    last = len(current.rows)
+                if current.version != last:
+                    last = current.version
                     data = await run_in_threadpool(payload, hub, current, seat)
                     yield f"event: view\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
                     sent += 1
@@ -352,7 +477,7 @@ async def events(gid: GameId, request: Request,
                 tick += 1
                 await asyncio.sleep(0.25)
         finally:
-            limit.release()
+            limit.release(client)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import AsyncIterator
@@ -12,8 +13,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boardwright import __version__
 from boardwright.engine import IllegalAction
@@ -21,11 +24,48 @@ from boardwright.engine import IllegalAction
 from .api import router
 from .db import Store
 from .hub import GameError, Hub, Settings
-from .limits import Limits, TokenBucket
+from .limits import Limits, Network, TokenBucket, client_ip, parse_trusted
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///boardwright.sqlite"
 log = logging.getLogger("boardwright.web")
+
+
+class StreamSlots:
+    """Live-update streams: at most `total` at once, and at most `per_client` per client."""
+
+    def __init__(self, total: int, per_client: int) -> None:
+        self.total = total
+        self.per_client = per_client
+        self.open: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def acquire(self, client: str) -> str | None:
+        """None if a slot was taken, else why not."""
+        with self.lock:
+            if sum(self.open.values()) >= self.total:
+                return "too many live connections; try again later"
+            if self.open.get(client, 0) >= self.per_client:
+                return f"at most {self.per_client} live connections per client; close one first"
+            self.open[client] = self.open.get(client, 0) + 1
+            return None
+
+    def release(self, client: str) -> None:
+        with self.lock:
+            n = self.open.get(client, 0) - 1
+            if n > 0:
+                self.open[client] = n
+            else:
+                self.open.pop(client, None)
+
+
+def docs_assets() -> Path | None:
+    """Swagger UI's files from the `swagger-ui-bundle` package, so /docs works offline."""
+    try:
+        import swagger_ui_bundle  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - a dependency; /docs then says so
+        return None
+    return Path(swagger_ui_bundle.swagger_ui_path)
 
 
 class RedactTokens(logging.Filter):
@@ -49,7 +89,15 @@ def create_app(
     rate: float = 30.0,
     burst: int = 120,
     max_streams: int = 200,
+    max_streams_per_client: int = 8,
+    trusted_proxies: str | tuple[Network, ...] | None = None,
 ) -> FastAPI:
+    """`trusted_proxies`: addresses or networks (`"127.0.0.1,10.0.0.0/8"`) whose
+    `X-Forwarded-For` names the client; default: none (the `BOARDWRIGHT_TRUSTED_PROXIES`
+    environment variable when not given)."""
+    if trusted_proxies is None:
+        trusted_proxies = os.environ.get("BOARDWRIGHT_TRUSTED_PROXIES", "")
+    trusted = parse_trusted(trusted_proxies) if isinstance(trusted_proxies, str) else trusted_proxies
     store = Store(db)
     hub = Hub(store, settings)
 
@@ -65,9 +113,12 @@ def create_app(
         description="Play boardwright's games in the browser: seats with secret tokens, bots, "
         "live updates, rule explanations. Send a seat's token as `Authorization: Bearer TOKEN`.",
         lifespan=lifespan,
+        docs_url=None,  # served below from the package's files, never from the internet
+        redoc_url=None,
     )
     app.state.hub = hub
-    app.state.sse_limit = threading.BoundedSemaphore(max_streams)
+    app.state.sse_limit = StreamSlots(max_streams, max_streams_per_client)
+    app.state.client_of = lambda scope: client_ip(scope, trusted)
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
 
     @app.exception_handler(GameError)
@@ -84,14 +135,39 @@ def create_app(
         what = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
         return JSONResponse({"reason": f"malformed request: {what}", "detail": errors}, status_code=422)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # the body could not be parsed (invalid UTF-8, nesting too deep, a number too long...):
+        # a malformed request like any other, in the documented shape
+        if exc.status_code == 400:
+            return JSONResponse({"reason": f"malformed request: {exc.detail} (the body must be "
+                                 "UTF-8 JSON, not too deeply nested, with numbers of sane size)"},
+                                status_code=422)
+        return JSONResponse({"reason": str(exc.detail)}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(Exception)
     async def _crash(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
         return JSONResponse({"reason": "internal error"}, status_code=500)
 
     app.include_router(router)
-    app.add_middleware(Limits, max_body=max_body, bucket=TokenBucket(rate, burst))
+    app.add_middleware(Limits, max_body=max_body, bucket=TokenBucket(rate, burst), trusted=trusted,
+                       token_bucket=TokenBucket(rate, burst))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    assets = docs_assets()
+    if assets is not None:
+        app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        if assets is None:  # pragma: no cover
+            return HTMLResponse("<p>API docs need the swagger-ui-bundle package; the schema is at "
+                                "<a href='/openapi.json'>/openapi.json</a>.</p>")
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="boardwright API",
+                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-assets/swagger-ui.css",
+                                   swagger_favicon_url="/static/favicon.svg")
 
     @app.get("/", include_in_schema=False)
     def home() -> FileResponse:
@@ -108,5 +184,7 @@ def create_app(
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, **kw: Any) -> None:
     import uvicorn
 
+    # Forwarded headers are read by the app, and only from trusted proxies (limits.py): never
+    # let Uvicorn take them from any local peer.
     uvicorn.run(create_app(db, **kw), host=host, port=port, log_level="info",
-                timeout_graceful_shutdown=2)
+                timeout_graceful_shutdown=2, proxy_headers=False)

@@ -51,7 +51,7 @@ games_t = Table(
     Column("allow_undo", Boolean, nullable=False, default=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
-    Column("status", String(16), nullable=False),  # "active" | "over"
+    Column("status", String(16), nullable=False),  # "active" | "over" | "ended"
     Column("moves", Integer, nullable=False, default=0),  # rows in the action log
 )
 seats_t = Table(
@@ -66,10 +66,29 @@ actions_t = Table(
     "bw_actions", meta,
     Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # "act" | "undo"
+    Column("kind", String(8), nullable=False),  # "act" | "undo" | "end" (ended by its creator)
     Column("seat", Integer, nullable=False),
     Column("action", String(200)),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+people_t = Table(  # a name per seat, and the invitation a seat is claimed with (never the token)
+    "bw_people", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64)),
+    Column("invite_hash", String(64)),  # sha256 hex of an unclaimed invitation
+)
+owners_t = Table(  # the game's creator: may end the game
+    "bw_owners", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+)
+notes_t = Table(  # things people should know that are no move: a bot that overran its budget
+    "bw_notes", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("text", String(400), nullable=False),
 )
 snapshots_t = Table(
     "bw_snapshots", meta,
@@ -163,6 +182,8 @@ class Store:
     def create_game(
         self, game_id: str, game: str, players: int, seed: int, options: dict[str, Any],
         bots: dict[int, str], allow_undo: bool, token_hashes: dict[int, str],
+        names: dict[int, str] | None = None, invite_hashes: dict[int, str] | None = None,
+        owner_hash: str | None = None,
     ) -> None:
         t = now()
         with self.engine.begin() as c:
@@ -176,6 +197,12 @@ class Store:
                     game_id=game_id, seat=seat, kind="bot" if seat in bots else "human",
                     bot=bots.get(seat), token_hash=token_hashes.get(seat),
                 ))
+                name, invite = (names or {}).get(seat), (invite_hashes or {}).get(seat)
+                if name is not None or invite is not None:
+                    c.execute(insert(people_t).values(game_id=game_id, seat=seat, name=name,
+                                                      invite_hash=invite))
+            if owner_hash is not None:
+                c.execute(insert(owners_t).values(game_id=game_id, token_hash=owner_hash))
 
     @staticmethod
     def _game_row(r: Any) -> GameRow:
@@ -195,11 +222,72 @@ class Store:
             rows = c.execute(select(games_t).order_by(games_t.c.created.desc()).limit(limit)).all()
         return [self._game_row(r) for r in rows]
 
+    def games_by_ids(self, ids: list[str]) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(games_t).where(games_t.c.id.in_(ids))
+                             .order_by(games_t.c.created.desc())).all()
+        return [self._game_row(r) for r in rows]
+
     def seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as c:
             rows = c.execute(select(seats_t).where(seats_t.c.game_id == game_id)
                              .order_by(seats_t.c.seat)).all()
         return [SeatRow(r.seat, r.kind, r.bot, r.token_hash) for r in rows]
+
+    def names(self, game_id: str) -> dict[int, str]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(people_t.c.seat, people_t.c.name).where(
+                people_t.c.game_id == game_id, people_t.c.name.is_not(None))).all()
+        return {int(r.seat): str(r.name) for r in rows}
+
+    def invites(self, game_id: str) -> dict[int, str]:
+        """The seats still waiting for their invited person: seat -> invitation hash."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(people_t.c.seat, people_t.c.invite_hash).where(
+                people_t.c.game_id == game_id, people_t.c.invite_hash.is_not(None))).all()
+        return {int(r.seat): str(r.invite_hash) for r in rows}
+
+    def set_name(self, game_id: str, seat: int, name: str) -> None:
+        with self.engine.begin() as c:
+            done = c.execute(update(people_t).where(people_t.c.game_id == game_id,
+                                                    people_t.c.seat == seat).values(name=name))
+            if not done.rowcount:
+                c.execute(insert(people_t).values(game_id=game_id, seat=seat, name=name))
+
+    def claim(self, game_id: str, seat: int, invite_hash: str, token_hash: str, name: str) -> bool:
+        """Exchange a seat's invitation for its token (once): False if it was claimed already."""
+        with self.engine.begin() as c:
+            done = c.execute(update(people_t).where(
+                people_t.c.game_id == game_id, people_t.c.seat == seat,
+                people_t.c.invite_hash == invite_hash).values(invite_hash=None, name=name))
+            if done.rowcount != 1:
+                return False
+            c.execute(update(seats_t).where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+                      .values(token_hash=token_hash))
+        return True
+
+    def owner(self, game_id: str) -> str | None:
+        with self.engine.connect() as c:
+            found = c.execute(select(owners_t.c.token_hash).where(owners_t.c.game_id == game_id)).scalar()
+        return None if found is None else str(found)
+
+    def notes(self, game_id: str) -> list[str]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(notes_t.c.text).where(notes_t.c.game_id == game_id)
+                             .order_by(notes_t.c.n)).all()
+        return [str(r.text) for r in rows]
+
+    def add_note(self, game_id: str, text: str) -> None:
+        for _ in range(5):
+            try:
+                with self.engine.begin() as c:
+                    n = c.execute(select(func.count()).select_from(notes_t)
+                                  .where(notes_t.c.game_id == game_id)).scalar() or 0
+                    c.execute(insert(notes_t).values(game_id=game_id, n=int(n) + 1, at=now(),
+                                                     text=text[:400]))
+                return
+            except IntegrityError:
+                continue
 
     def moves(self, game_id: str) -> int:
         """The number of rows in the game's action log (cheap: to notice other writers)."""
@@ -218,9 +306,10 @@ class Store:
 
     def append(
         self, game_id: str, seq: int, kind: str, seat: int, action: str | None,
-        status: str, snapshot: str | None = None,
+        status: str, snapshot: str | None = None, count: int = 1,
     ) -> None:
-        """Append row `seq` (1-based); SeqTaken if the log is no longer `seq - 1` rows long.
+        """Append row `seq` (1-based; `count` equal rows from there, all or none); SeqTaken if
+        the log is no longer `seq - 1` rows long.
 
         The game row is locked first, then its `moves` is checked, so a writer that
         worked from a stale log fails here instead of forking the game. Committed before
@@ -229,12 +318,13 @@ class Store:
         try:
             with self.engine.begin() as c:
                 self._lock(c, game_id, seq)
-                c.execute(insert(actions_t).values(
-                    game_id=game_id, seq=seq, kind=kind, seat=seat, action=action, at=now()))
+                for k in range(count):
+                    c.execute(insert(actions_t).values(
+                        game_id=game_id, seq=seq + k, kind=kind, seat=seat, action=action, at=now()))
                 if snapshot is not None:
                     c.execute(insert(snapshots_t).values(game_id=game_id, seq=seq, state=snapshot))
                 c.execute(update(games_t).where(games_t.c.id == game_id)
-                          .values(moves=seq, status=status, updated=now()))
+                          .values(moves=seq + count - 1, status=status, updated=now()))
         except IntegrityError:
             raise SeqTaken(f"row {seq} of game {game_id} was written by another process") from None
 

@@ -22,7 +22,7 @@ from boardwright.bots.spec import parse_one
 from boardwright.engine import GameSpec, GameState, IllegalAction, Rng, UnknownGame, game
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
-from .thinking import Thinkers
+from .thinking import Answer, FairGate, Thinkers
 from .undo import undo_refusal
 
 log = logging.getLogger("boardwright.web")
@@ -52,10 +52,11 @@ def hash_token(token: str) -> str:
 class Settings:
     snapshot_every: int = 20  # a snapshot after every N-th standing action (and at the end)
     bot_delay: float = 0.4  # seconds between bot moves, so people can follow them
-    bot_budget: float = 5.0  # seconds a bot may think about one move
+    bot_budget: float = 5.0  # seconds a bot may think about one move (a bot's own `seconds` at most this)
     max_live: int = 500  # games kept in memory
     undo_samples: int = 8  # determinizations per seat when checking that an undo reveals nothing
     bot_workers: int = 2  # processes bots think in (0: threads of the server process)
+    max_name: int = 40  # characters in a seat's name
 
 
 @dataclass
@@ -71,6 +72,18 @@ class Live:
     prev: GameState | None = None  # the state before the last standing action, if known
     bot_running: bool = False
     undo_cache: dict[tuple[int, int], str | None] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    invited: set[int] = field(default_factory=set)  # seats whose invitation is not claimed yet
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ended(self) -> bool:
+        """Ended by its creator before the rules ended it."""
+        return any(r.kind == "end" for r in self.rows)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.over or self.ended
 
     @property
     def id(self) -> str:
@@ -87,7 +100,7 @@ class Hub:
         self.live: dict[str, Live] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._think_threads = threading.BoundedSemaphore(16)
+        self._think_threads = FairGate(4)  # bots thinking in threads (no worker processes)
         workers = self.settings.bot_workers
         self.thinkers = Thinkers.shared(workers) if workers > 0 else None
 
@@ -101,8 +114,11 @@ class Hub:
     # ------------------------------------------------------------- creation
     def create(
         self, game_id_: str, players: int, seed: int | None, options: dict[str, Any],
-        bots: dict[int, str], allow_undo: bool,
-    ) -> tuple[str, dict[int, str]]:
+        bots: dict[int, str], allow_undo: bool, names: dict[int, str] | None = None,
+        invite: set[int] | None = None,
+    ) -> tuple[str, dict[int, str], dict[int, str], str]:
+        """The new game's id, the tokens of the seats played here, the invitations of the invited
+        seats (each exchanged once for the seat's token, see `claim`) and the creator's token."""
         try:
             spec = game(game_id_)
         except UnknownGame as exc:
@@ -117,21 +133,98 @@ class Hub:
             if not 0 <= seat < players:
                 raise GameError(422, f"bots: seat {seat} is not a seat of a {players}-player game")
             try:
-                parse_one(text)
+                parsed = parse_one(text)
             except ValueError as exc:
                 raise GameError(422, f"bots: seat {seat}: {exc}") from None
+            seconds = parsed.params.get("seconds")
+            if isinstance(seconds, int | float) and seconds > self.settings.bot_budget:
+                raise GameError(422, f"bots: seat {seat}: seconds={seconds} is over this server's "
+                                f"budget of {self.settings.bot_budget:g} s per move")
+        names = {s: self.clean_name(n) for s, n in (names or {}).items()}
+        invite = set(invite or ())
+        for seat in sorted(set(names) | invite):
+            if not 0 <= seat < players or seat in bots:
+                raise GameError(422, f"seat {seat} is not a person's seat of this {players}-player game")
         # Build it once now: a game that cannot start is refused before anything is stored.
         try:
             spec.new_game(players, seed, chosen)
         except ValueError as exc:
             raise GameError(422, str(exc)) from None
-        tokens = {s: secrets.token_urlsafe(24) for s in range(players) if s not in bots}
+        tokens = {s: secrets.token_urlsafe(24) for s in range(players) if s not in bots and s not in invite}
+        invites = {s: secrets.token_urlsafe(24) for s in sorted(invite)}
+        owner = secrets.token_urlsafe(24)
         gid = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
         self.store.create_game(gid, spec.id, players, seed, chosen, bots, allow_undo,
-                               {s: hash_token(t) for s, t in tokens.items()})
+                               {s: hash_token(t) for s, t in tokens.items()}, names,
+                               {s: hash_token(t) for s, t in invites.items()}, hash_token(owner))
         live = self.get(gid)
         self.kick(live)
-        return gid, tokens
+        return gid, tokens, invites, owner
+
+    def clean_name(self, name: str) -> str:
+        text = " ".join(name.split())
+        if not text or len(text) > self.settings.max_name or not text.isprintable():
+            raise GameError(422, f"a name is 1 to {self.settings.max_name} printable characters")
+        return text
+
+    # ------------------------------------------------------------- people
+    def set_name(self, live: Live, seat: int, name: str) -> None:
+        text = self.clean_name(name)
+        self.store.set_name(live.id, seat, text)
+        with live.lock:
+            live.names[seat] = text
+            live.version += 1
+
+    def claim(self, live: Live, invite: str, name: str) -> tuple[int, str]:
+        """Exchange an invitation for its seat's token, once; the creator never sees that token."""
+        text = self.clean_name(name)
+        digest = hash_token(invite)
+        for seat, stored in self.store.invites(live.id).items():
+            if hmac.compare_digest(digest, stored):
+                token = secrets.token_urlsafe(24)
+                if self.store.claim(live.id, seat, stored, hash_token(token), text):
+                    self._refresh_people(live)
+                    return seat, token
+        raise GameError(403, "this invitation is not valid for this game (or was used already)")
+
+    def _refresh_people(self, live: Live) -> None:
+        seats, names, invited = (self.store.seats(live.id), self.store.names(live.id),
+                                 set(self.store.invites(live.id)))
+        with live.lock:
+            live.seats, live.names, live.invited = seats, names, invited
+            live.version += 1
+
+    def is_owner(self, live: Live, token: str) -> bool:
+        stored = self.store.owner(live.id)
+        return stored is not None and hmac.compare_digest(hash_token(token), stored)
+
+    def note(self, live: Live, text: str) -> None:
+        """Something every seat should see that is not a move (a bot that overran its budget)."""
+        self.store.add_note(live.id, text)
+        with live.lock:
+            live.notes.append(text)
+            live.version += 1
+
+    # ------------------------------------------------------------- ending
+    def end(self, live: Live) -> None:
+        """End the game now (its creator's decision): no more moves, no more bots."""
+        for _ in range(5):
+            with live.lock:
+                self._catch_up(live)
+                if live.state.over:
+                    raise GameError(409, "the game is over already")
+                if live.ended:
+                    return
+                seq = len(live.rows) + 1
+                try:
+                    self.store.append(live.id, seq, "end", -1, None, "ended")
+                except SeqTaken:
+                    continue
+                live.rows.append(ActionRow(seq, "end", -1, None))
+                live.version += 1
+                live.undo_cache.clear()
+            return
+        raise GameError(409, "the game changed meanwhile; try again")
 
     # ------------------------------------------------------------- loading
     def get(self, gid: str) -> Live:
@@ -149,7 +242,7 @@ class Hub:
                     self.live[gid] = live
         with live.lock:
             self._catch_up(live)
-        if not live.bot_running and not live.state.over:
+        if not live.bot_running and not live.finished:
             self.kick(live)
         return live
 
@@ -164,7 +257,9 @@ class Hub:
         rows = self.store.actions(gid)
         state = self._rebuild(row, spec, rows, effective(rows))
         bots = {s: parse_one(text).build(bot_seed(row.seed, s)) for s, text in row.bots.items()}
-        return Live(row, self.store.seats(gid), spec, state, rows, bots)
+        return Live(row, self.store.seats(gid), spec, state, rows, bots,
+                    names=self.store.names(gid), invited=set(self.store.invites(gid)),
+                    notes=self.store.notes(gid))
 
     def _rebuild(
         self, row: GameRow, spec: GameSpec, rows: list[ActionRow], eff: list[tuple[int, str]],
@@ -210,23 +305,30 @@ class Hub:
             live.prev = None
         else:
             for r in new:
-                assert r.action is not None
+                if r.kind != "act" or r.action is None:
+                    continue  # "end": no change to the state
                 state = live.state.clone()  # the live state is swapped, never changed in place
                 state.apply(r.seat, r.action)
                 live.prev, live.state = live.state, state
         live.version += 1
         live.undo_cache.clear()
+        if live.bots:
+            live.notes = self.store.notes(live.id)  # another process's bot may have overrun
 
     # ------------------------------------------------------------- seats
     def seat_for(self, live: Live, token: str) -> int | None:
         """The seat this token belongs to; every seat is compared, in constant time each."""
         digest = hash_token(token)
-        found: int | None = None
-        for s in live.seats:
-            stored = s.token_hash or "0" * 64
-            if hmac.compare_digest(digest, stored) and s.token_hash is not None:
-                found = s.seat
-        return found
+        for attempt in range(2):
+            found: int | None = None
+            for s in live.seats:
+                stored = s.token_hash or "0" * 64
+                if hmac.compare_digest(digest, stored) and s.token_hash is not None:
+                    found = s.seat
+            if found is not None or not live.invited or attempt:
+                return found
+            self._refresh_people(live)  # a seat claimed through another server process
+        return None
 
     # ------------------------------------------------------------- actions
     def act(self, live: Live, seat: int, action_id: str, expect_rows: int | None = None) -> None:
@@ -234,8 +336,12 @@ class Hub:
         for _ in range(5):
             with live.lock:
                 self._catch_up(live)
+                if live.ended:
+                    raise GameError(409, "the game was ended by its creator")
                 if expect_rows is not None and len(live.rows) != expect_rows:
-                    raise GameError(409, "the game moved on while this move was chosen")
+                    raise GameError(409, f"this move was chosen from version {expect_rows}, but the game "
+                                    f"is at version {len(live.rows)} (a repeated or stale request); "
+                                    "nothing changed")
                 new = live.state.clone()
                 new.apply(seat, action_id)  # IllegalAction propagates: nothing changed
                 seq = len(live.rows) + 1
@@ -264,18 +370,46 @@ class Hub:
             return live.undo_cache[key]
 
     def _undo_refused(self, live: Live, seat: int) -> str | None:
+        plan = self._undo_plan(live, seat)
+        return plan if isinstance(plan, str) else None
+
+    def _undo_plan(self, live: Live, seat: int) -> str | tuple[int, GameState]:
+        """Why `seat` may not undo, or how many moves its undo takes back (its own last move and
+        the bots' replies after it) and the state before them. Each of those moves must have
+        revealed nothing (`undo.undo_refusal`), as in the terminal's undo."""
         if not live.row.allow_undo:
             return "undo is off for this game (chosen when it was created)"
+        if live.ended:
+            return "the game was ended by its creator"
+        if live.state.over:
+            return "the game is over; a finished game is final"
         if live.seat_kind(seat) != "human":
             return "bots do not undo"
         eff = list(live.state.history)
-        if not eff:
-            return "there is nothing to undo"
-        last_seat, _ = eff[-1]
-        if last_seat != seat:
+        mine = [i for i, (s, _) in enumerate(eff) if s == seat]
+        if eff and eff[-1][0] != seat and eff[-1][0] not in live.bots:
             return "the last move was another player's; only your own last move can be undone"
-        before = self._before(live)
-        return undo_refusal(before, live.state, seat, self.settings.undo_samples)
+        if not mine:
+            return "there is nothing of yours to undo"
+        start = mine[-1]
+        if any(s not in live.bots for s, _ in eff[start + 1:]):
+            return "the last move was another player's; only your own last move can be undone"
+        step = before = self._state_at(live, start)
+        for i, (s, action) in enumerate(eff[start:]):
+            after = live.state if start + i + 1 == len(eff) else step.clone()
+            if after is not live.state:
+                after.apply(s, action)
+            why = undo_refusal(step, after, s, self.settings.undo_samples)
+            if why is not None:
+                return why if i == 0 else why.replace("your last move", f"the bot's reply (seat {s})")
+            step = after
+        return len(eff) - start, before
+
+    def _state_at(self, live: Live, n: int) -> GameState:
+        """The state after the first `n` standing moves."""
+        if n == len(live.state.history) - 1:
+            return self._before(live)
+        return self._rebuild(live.row, live.spec, live.rows, effective(live.rows)[:n])
 
     def _before(self, live: Live) -> GameState:
         if live.prev is None or live.prev.history != live.state.history[:-1]:
@@ -283,20 +417,23 @@ class Hub:
             live.prev = self._rebuild(live.row, live.spec, live.rows, eff[:-1])
         return live.prev
 
-    def undo(self, live: Live, seat: int) -> None:
+    def undo(self, live: Live, seat: int, expect_rows: int | None = None) -> None:
         for _ in range(5):
             with live.lock:
                 self._catch_up(live)
-                why = self._undo_refused(live, seat)
-                if why is not None:
-                    raise GameError(409, why)
-                before = self._before(live)
+                if expect_rows is not None and len(live.rows) != expect_rows:
+                    raise GameError(409, f"this undo was asked from version {expect_rows}, but the game "
+                                    f"is at version {len(live.rows)}; nothing changed")
+                plan = self._undo_plan(live, seat)
+                if isinstance(plan, str):
+                    raise GameError(409, plan)
+                count, before = plan
                 seq = len(live.rows) + 1
                 try:
-                    self.store.append(live.id, seq, "undo", seat, None, "active")
+                    self.store.append(live.id, seq, "undo", seat, None, "active", count=count)
                 except SeqTaken:
                     continue
-                live.rows.append(ActionRow(seq, "undo", seat, None))
+                live.rows.extend(ActionRow(seq + k, "undo", seat, None) for k in range(count))
                 live.state, live.prev = before, None
                 live.version += 1
                 live.undo_cache.clear()
@@ -308,7 +445,7 @@ class Hub:
     def kick(self, live: Live) -> None:
         """Start the game's bot driver if a bot owes a decision and none runs."""
         with live.lock:
-            if live.bot_running or self._stop.is_set():
+            if live.bot_running or self._stop.is_set() or live.ended:
                 return
             if not any(s in live.bots for s in live.state.to_act):
                 return
@@ -329,7 +466,7 @@ class Hub:
                         live.bot_running = False
                         return
                     seats = [s for s in live.state.to_act if s in live.bots]
-                    if not seats:
+                    if not seats or live.ended:
                         live.bot_running = False
                         return
                     seat = seats[0]
@@ -337,13 +474,32 @@ class Hub:
                     rows = len(live.rows)
                 if self.settings.bot_delay > 0 and self._stop.wait(self.settings.bot_delay):
                     break
-                # a bot that keeps failing (an illegal choice, a crash) plays the first legal action
-                action = self._think(live, copy, seat) if failures < 3 else copy.legal_actions(seat)[0].id
+                answer = self._think(live, copy, seat)
+                if answer.why == "closed":
+                    break
+                note = None
+                if answer.action is None:
+                    failures += 1
+                    if answer.why == "failed" and failures < 3:
+                        continue  # a crash may be chance (its stream moved on): ask again
+                    # never silently: every seat is told, and the move is the bot's own random pick
+                    pick = copy.legal_actions(seat)
+                    chosen = live.bots[seat].rng.choice(pick)
+                    what = (f"thought past this server's {self.settings.bot_budget:g} s budget"
+                            if answer.why == "over" else "failed")
+                    note = (f"The bot in seat {seat} ({live.row.bots[seat]}) {what}; "
+                            f"it played a random legal move instead: {chosen.label}.")
+                    action = chosen.id
+                else:
+                    action = answer.action
                 try:
                     self.act(live, seat, action, expect_rows=rows)
                     failures = 0
+                    if note is not None:
+                        log.warning("game %s: %s", live.id, note)
+                        self.note(live, note)
                 except (IllegalAction, GameError, SeqTaken):
-                    failures += 1
+                    failures += 1  # the game moved on meanwhile (an undo, another process): look again
                     if failures > 6:
                         log.error("game %s: the bot in seat %d cannot move; stopping its driver",
                                   live.id, seat)
@@ -353,38 +509,36 @@ class Hub:
         with live.lock:
             live.bot_running = False
 
-    def _think(self, live: Live, copy: GameState, seat: int) -> str:
-        """The bot's choice within the time budget; past it, the first legal action."""
-        result: list[str] = []
-        fallback = copy.legal_actions(seat)[0].id
+    def _think(self, live: Live, copy: GameState, seat: int) -> Answer:
+        """The bot's choice within the time budget, in a worker process (or a thread)."""
         bot = live.bots[seat]
+        budget = self.settings.bot_budget
         if self.thinkers is not None and not self.thinkers.unusable:
-            answer = self.thinkers.think(live.spec.id, copy.to_json(), live.row.bots[seat], bot.rng.state,
-                                         seat, self.settings.bot_budget)
-            if answer is None and not self.thinkers.unusable:
-                log.warning("game %s: bot in seat %d gave no answer within %.1f s; playing the first "
-                            "action", live.id, seat, self.settings.bot_budget)
-                return fallback
-            if answer is not None:
-                bot.rng = Rng.from_state(answer[1])
-                return answer[0]
+            answer = self.thinkers.think(live.id, live.spec.id, copy.to_json(), live.row.bots[seat],
+                                         bot.rng.state, seat, budget)
+            if answer.why != "unusable":
+                if answer.rng is not None:
+                    bot.rng = Rng.from_state(answer.rng)
+                return answer
+        result: list[str] = []
+        failed: list[bool] = []
         snapshot = copy.clone()
+        done = threading.Event()
 
         def run() -> None:
             try:
                 result.append(bot.choose(snapshot, seat).id)
-            except Exception:
-                log.exception("game %s: bot in seat %d failed", live.id, seat)
+            except Exception as exc:
+                log.warning("game %s: bot in seat %d failed: %s: %s", live.id, seat,
+                            type(exc).__name__, exc)
+                failed.append(True)
             finally:
-                self._think_threads.release()
+                done.set()
 
-        if not self._think_threads.acquire(timeout=self.settings.bot_budget):
-            return fallback
-        t = threading.Thread(target=run, daemon=True, name=f"think-{live.id}-{seat}")
-        t.start()
-        t.join(self.settings.bot_budget)
-        if not result:
-            log.warning("game %s: bot in seat %d over its %.1f s budget; playing the first action",
-                        live.id, seat, self.settings.bot_budget)
-            return fallback
-        return result[0]
+        with self._think_threads.slot(live.id):
+            t = threading.Thread(target=run, daemon=True, name=f"think-{live.id}-{seat}")
+            t.start()
+            done.wait(budget)
+        if result:
+            return Answer(result[0], bot.rng.state)
+        return Answer(why="failed" if failed else "over")

@@ -1,7 +1,14 @@
-"""Bounds on requests: body size and a per-client rate (plain ASGI middleware)."""
+"""Bounds on requests: body size and a rate per client and per seat token (plain ASGI middleware).
+
+The client is the connection's peer address. Forwarded headers (`X-Forwarded-For`) are read
+only when the peer is one of the configured trusted proxies (`trusted`; none by default):
+then the client is the nearest address in the header that is not itself a trusted proxy.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import json
 import threading
 import time
@@ -50,13 +57,61 @@ class TokenBucket:
             return True
 
 
-class Limits:
-    """Refuse bodies over `max_body` bytes (413) and API clients over their rate (429)."""
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
-    def __init__(self, app: ASGIApp, max_body: int, bucket: TokenBucket) -> None:
+
+def parse_trusted(text: str | None) -> tuple[Network, ...]:
+    """`"127.0.0.1, 10.0.0.0/8"` -> networks; empty or None -> none trusted."""
+    out: list[Network] = []
+    for part in (text or "").split(","):
+        part = part.strip()
+        if part:
+            out.append(ipaddress.ip_network(part, strict=False))
+    return tuple(out)
+
+
+def _in(addr: str, nets: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(addr.strip())
+    except ValueError:
+        return False
+    return any(ip in n for n in nets)
+
+
+def client_ip(scope: Scope, trusted: tuple[Network, ...] = ()) -> str:
+    """The client's address: the peer, or (behind a trusted proxy) the forwarded address."""
+    peer = str((scope.get("client") or ("?", 0))[0])
+    if not trusted or not _in(peer, trusted):
+        return peer
+    forwarded = b",".join(v for k, v in scope.get("headers", []) if k == b"x-forwarded-for")
+    hops = [h.strip() for h in forwarded.decode("latin-1").split(",") if h.strip()]
+    for hop in reversed(hops):  # the nearest hop a trusted proxy did not add itself
+        if not _in(hop, trusted):
+            return hop[:64]
+    return peer
+
+
+def bearer_key(scope: Scope) -> str | None:
+    """A short digest of the request's seat token (for its own rate limit), or None."""
+    for k, v in scope.get("headers", []):
+        if k == b"authorization":
+            scheme, _, token = v.partition(b" ")
+            if scheme.lower() == b"bearer" and token.strip():
+                return "token:" + hashlib.sha256(token.strip()).hexdigest()[:32]
+    return None
+
+
+class Limits:
+    """Refuse bodies over `max_body` bytes (413) and API clients over their rate (429): the rate
+    holds per client address and, separately, per seat token."""
+
+    def __init__(self, app: ASGIApp, max_body: int, bucket: TokenBucket,
+                 trusted: tuple[Network, ...] = (), token_bucket: TokenBucket | None = None) -> None:
         self.app = app
         self.max_body = max_body
         self.bucket = bucket
+        self.trusted = trusted
+        self.token_bucket = token_bucket or TokenBucket(bucket.rate, bucket.burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -64,8 +119,9 @@ class Limits:
             return
         path = str(scope.get("path", ""))
         if path.startswith("/api/"):
-            client = scope.get("client") or ("?", 0)
-            if not self.bucket.allow(str(client[0])):
+            key = bearer_key(scope)
+            if not self.bucket.allow(client_ip(scope, self.trusted)) or (
+                    key is not None and not self.token_bucket.allow(key)):
                 await _reply(send, 429, "too many requests; slow down", [(b"retry-after", b"1")])
                 return
         for name, value in scope.get("headers", []):
@@ -73,7 +129,7 @@ class Limits:
                 try:
                     size = int(value)
                 except ValueError:
-                    await _reply(send, 400, "bad Content-Length")
+                    await _reply(send, 422, "bad Content-Length")
                     return
                 if size > self.max_body:
                     await _reply(send, 413, f"request body over {self.max_body} bytes")
