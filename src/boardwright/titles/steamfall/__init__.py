@@ -21,11 +21,15 @@ SPEC = register(
             "heuristic": ".hooks:evaluate",
             "outcome_kind": ".hooks:outcome_kind",
             "setup_check": ".hooks:setup_check",
+            "board_data": ".layout:board_data",
+            "terminal_view": ".terminal:render",
+            "glossary": ".glossary:entries",
             "docs": ".docs:generate",
             "data_pack": ".datapack:HOOK",
             "rl_actions": ".rl:action_universe",
             "rl_observation": ".rl",
         },
+        assets={"board_js": "web/board.js"},
         options=(
             Option(
                 "scenario",

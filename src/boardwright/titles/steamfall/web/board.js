@@ -1,0 +1,615 @@
+// Crisis at Steamfall drawn as SVG: the city (district tiles with their red pathways'
+// triangles, secret locations on the outside borders, tokens, ruins, events, cipher
+// tablets, influence cubes and standees), the Incredible Invention card with its
+// complications or the cipher cards, and one character board per seat (resources, the
+// four columns with their action tokens and selection boxes, the mood track, abilities,
+// items in play with their power gauges, civilians with their quest progress, the hand).
+// The web app serves this file (the title's `board_js` asset); the component names and
+// texts come from the title's `board_data` hook (layout.py) as ctx.data (docs/web.md).
+"use strict";
+
+(() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const W = 1200, TOP = 40;
+  const T = 176, M = 104;          // district tile, margin for the secret locations around the grid
+  const SIDES = ["north", "east", "south", "west"];
+  const ROMAN = ["I", "II", "III", "IV"];
+  const TYPE_FILL = { central: "#ecd9a8", city: "#d3dde8", ancient: "#dcd3bd" };
+  const TYPE_RING = { central: "#a8812a", city: "#5b7595", ancient: "#8a7a52" };
+  const TOKEN = {  // token on the map: short word, chip colour
+    scrap: ["scrap", "#8d7b68"], steam: ["steam", "#4a9cc9"], workshop: ["workshop item", "#7a4bb0"],
+    insight: ["insight", "#c99a16"], civilian: ["civilian", "#3aa657"], mechanized: ["Mechanized", "#4a4a4a"],
+  };
+  const RES = [["scrap", "scrap", "#8d7b68"], ["steam", "steam", "#4a9cc9"], ["insight", "insight", "#c99a16"],
+    ["vp", "VP", "#b5392c"], ["stamina", "stamina", "#3aa657"]];
+  const CIPHER = { red: "#c8402f", green: "#3aa657", blue: "#3b7dd8" };
+  const ORANGE = "#ff9d00";
+
+  document.head.append(BW.el("style", {},
+    "#steamfall-board .sf-actionable { cursor: pointer; } #steamfall-board .sf-actionable:hover { filter: drop-shadow(0 0 4px #ff9d00); }"));
+
+  function s(tag, attrs = {}, ...kids) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+    for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  }
+  const text = (x, y, str, attrs = {}) => s("text", Object.assign({ x, y, "font-size": 12 }, attrs), str);
+  const title = str => s("title", {}, str);
+  const cut = (str, n) => (str.length > n ? str.slice(0, n - 1) + "…" : str);
+  function wrap(str, n) {
+    const out = [];
+    let line = "";
+    for (const w of String(str).split(/\s+/)) {
+      if (line && (line + " " + w).length > n) { out.push(line); line = w; } else line = line ? line + " " + w : w;
+    }
+    if (line) out.push(line);
+    return out;
+  }
+  const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+
+  // ------------------------------------------------------------------ names and targets
+  function info(ctx, kind, id) {
+    const d = ctx.data || {};
+    return ((d[kind] || {})[id]) || { name: id, text: "" };
+  }
+
+  function areaName(view, ctx, a) {
+    const area = (view.areas || [])[a];
+    if (!area) return `area ${a}`;
+    if (area.kind === "district") return info(ctx, "districts", area.district_id).name;
+    const side = SIDES[area.side];
+    const host = (view.areas[area.district] || {}).district_id;
+    const where = `secret location ${a} (${side} of ${info(ctx, "districts", host).name})`;
+    return area.location ? `${info(ctx, "locations", area.location).name}, ${where}` : where;
+  }
+
+  function shortArea(view, ctx, a) {
+    const area = (view.areas || [])[a];
+    if (!area) return `area ${a}`;
+    if (area.kind === "district") return info(ctx, "districts", area.district_id).name;
+    return area.location ? info(ctx, "locations", area.location).name : `secret location ${a}`;
+  }
+
+  function here(view, ctx) {
+    const me = ctx.seat === null || ctx.seat === undefined ? null : (view.players || [])[ctx.seat];
+    return me && me.at !== undefined && me.at >= 0 ? "area-" + me.at : null;
+  }
+
+  // What an action acts on: an area of the map, a column, the mood track, an item, a
+  // civilian, an ability, a complication, the invention card, another player; null keeps
+  // it a button only (deck choices, gains, triggers, ending the turn, setup picks).
+  function targetOf(a, view, ctx) {
+    const p = a.id.split(":");
+    switch (p[0]) {
+      case "move": case "reveal": case "to": return "area-" + p[1];
+      case "loc": case "pick": case "take": case "meet": case "tablet": return here(view, ctx);
+      case "give": return p[1] === "cube" ? "area-" + p[2] : "invention";
+      case "complete": case "reward": return "invention";
+      case "col": return "col-" + p[1];
+      case "token": return "col-" + p[2];
+      case "mood": return "mood";
+      case "play": case "free": return p[1] === "none" ? null : p[1];
+      case "charge": case "power": case "quest": case "release": case "discard": case "trash": case "keep": case "hand":
+        return p[1];
+      case "leave": return p[2];
+      case "trade": return "player-" + p[1];
+      case "fx": {
+        const src = p[1];
+        if (src === "d" || src === "e" || src === "r") return here(view, ctx);
+        if (src[0] === "l") return "area-" + src.slice(1);
+        return src.slice(2);  // a=ability, c=civilian, i=item, k=complication
+      }
+      default: return null;
+    }
+  }
+
+  function nameOf(id, view, ctx) {
+    if (!id) return id;
+    if (id.startsWith("area-")) return areaName(view, ctx, Number(id.slice(5)));
+    if (id.startsWith("col-")) return "column " + ROMAN[Number(id.slice(4))];
+    if (id.startsWith("player-")) return ctx.seatName(Number(id.slice(7)));
+    if (id === "mood") return "your mood track";
+    if (id === "invention") return "the Incredible Invention";
+    for (const kind of ["items", "civilians", "abilities", "complications", "locations"]) {
+      const x = ((ctx.data || {})[kind] || {})[id];
+      if (x) return x.name;
+    }
+    return id;
+  }
+
+  function actionable(g, key, byTarget, ctx) {
+    const acts = key === null ? null : byTarget.get(key);
+    if (!acts || !acts.length) return false;
+    g.setAttribute("class", "sf-actionable card-actionable");
+    g.setAttribute("data-target", key);
+    g.addEventListener("click", ev => { ev.stopPropagation(); ctx.select(key); });
+    return acts;
+  }
+
+  function chip(g, x, y, label, fill, attrs = {}) {
+    const w = label.length * 6.3 + 10;
+    g.append(s("rect", { x, y: y - 11, width: w, height: 15, rx: 7, fill }));
+    g.append(text(x + 5, y, label, Object.assign({ "font-size": 10.5, fill: "#fff", "font-weight": 700 }, attrs)));
+    return w;
+  }
+
+  function standee(g, x, y, seat, view, ctx) {
+    const p = view.players[seat] || {};
+    const sg = s("g", { "data-standee": seat });
+    sg.append(s("circle", { cx: x, cy: y, r: 10, fill: BW.seatColor(seat), stroke: "#1d1a16", "stroke-width": 1.5 }));
+    sg.append(text(x, y + 4, String(seat), { "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }));
+    sg.append(title(`${ctx.seatName(seat)}: ${info(ctx, "characters", p.char).name}`));
+    g.append(sg);
+  }
+
+  function cube(g, x, y, seat) {
+    g.append(s("rect", { x, y: y - 9, width: 10, height: 10, rx: 1.5, fill: BW.seatColor(seat), stroke: "#1d1a16", "stroke-width": 1, "data-cube": seat }));
+  }
+
+  // ------------------------------------------------------------------ the city
+  function mapGeometry(view) {
+    const ds = (view.areas || []).filter(a => a.kind === "district");
+    if (!ds.length) return null;
+    const rows = ds.map(a => a.cell[0]), cols = ds.map(a => a.cell[1]);
+    const r0 = Math.min(...rows), c0 = Math.min(...cols);
+    const nr = Math.max(...rows) - r0 + 1, nc = Math.max(...cols) - c0 + 1;
+    return { r0, c0, w: nc * T + 2 * M, h: nr * T + 2 * M,
+      at: a => [M + (a.cell[1] - c0) * T, M + (a.cell[0] - r0) * T] };
+  }
+
+  function triangles(g, side, n) {
+    for (let i = 0; i < n; i++) {
+      const o = (i - (n - 1) / 2) * 13;
+      let pts;
+      if (side === 0) pts = [[T / 2 + o - 5, 2], [T / 2 + o + 5, 2], [T / 2 + o, 11]];
+      else if (side === 2) pts = [[T / 2 + o - 5, T - 2], [T / 2 + o + 5, T - 2], [T / 2 + o, T - 11]];
+      else if (side === 3) pts = [[2, T / 2 + o - 5], [2, T / 2 + o + 5], [11, T / 2 + o]];
+      else pts = [[T - 2, T / 2 + o - 5], [T - 2, T / 2 + o + 5], [T - 11, T / 2 + o]];
+      g.append(s("polygon", { points: pts.map(p => p.join(",")).join(" "), fill: "#b5392c", stroke: "#6e1d14", "stroke-width": 0.6 }));
+    }
+  }
+
+  function tokenChips(g, x0, y, tokens, maxw, small) {
+    let x = x0;
+    for (const [k, n] of Object.entries(tokens || {})) {
+      if (!n) continue;
+      const [word, fill] = TOKEN[k] || [k, "#777"];
+      const label = small ? `${n} ${word.split(" ")[0].slice(0, 4)}` : `${n} ${word}`;
+      const w = label.length * 6.3 + 10;
+      if (x + w > x0 + maxw && x > x0) { x = x0; y += 18; }
+      chip(g, x, y, label, fill);
+      x += w + 4;
+    }
+    return y;
+  }
+
+  function drawDistrict(view, ctx, a, byTarget, xy) {
+    const d = info(ctx, "districts", a.district_id);
+    const g = s("g", { transform: `translate(${xy[0]},${xy[1]})`, "data-area": a.id, "data-district": a.district_id });
+    const acts = actionable(g, "area-" + a.id, byTarget, ctx);
+    g.append(s("rect", { width: T, height: T, fill: TYPE_FILL[d.type] || "#ddd", stroke: acts ? ORANGE : TYPE_RING[d.type] || "#555",
+      "stroke-width": acts ? 5 : 1.5 }));
+    a.pathways.forEach((n, side) => triangles(g, side, n));
+    g.append(text(T / 2, 29, cut(d.name, 24), { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d1a16" }));
+    g.append(text(T / 2, 43, `${d.type} district`, { "text-anchor": "middle", "font-size": 10, fill: "#5b5146", "font-style": "italic" }));
+    let y = tokenChips(g, 16, 62, a.tokens, T - 32, false);
+    if (a.ruins) {
+      y += 19;
+      const r = info(ctx, "ruins", a.ruins);
+      const rg = s("g", { "data-ruins": a.ruins });
+      rg.append(s("polygon", { points: `16,${y - 4} 22,${y - 11} 28,${y - 4} 22,${y + 3}`, fill: a.explored ? "#c9b98f" : "#6b5a3a", stroke: "#3b342b" }));
+      rg.append(text(32, y, `ruins, ${a.explored ? "explored" : "unexplored"} side`, { "font-size": 10.5, fill: "#3b342b" }));
+      rg.append(title(r.text || "ruins"));
+      g.append(rg);
+    }
+    if (a.tablet) {
+      y += 19;
+      const tab = ((ctx.data || {}).tablets || {})[a.tablet] || { ciphers: [] };
+      const tg = s("g", { "data-tablet": a.tablet });
+      tg.append(s("rect", { x: 14, y: y - 12, width: 106, height: 16, rx: 3, fill: "#efe6d2", stroke: "#6b5a3a" }));
+      tab.ciphers.forEach((c, i) => tg.append(s("circle", { cx: 24 + i * 13, cy: y - 4, r: 5, fill: CIPHER[c] || "#999" })));
+      tg.append(text(62, y, "tablet 3 VP", { "font-size": 10, fill: "#3b342b" }));
+      tg.append(title(`cipher tablet: break its ${tab.ciphers.join(", ")} ciphers in one turn to take it (3 VP)`));
+      g.append(tg);
+    }
+    (a.cubes || []).forEach((seat, i) => cube(g, 16 + i * 13, T - 44, seat));
+    if (a.event) {
+      const ev = info(ctx, "events", a.event);
+      const eg = s("g", { "data-event": a.event });
+      eg.append(s("rect", { x: 12, y: T - 36, width: T - 24, height: 18, rx: 4, fill: "#e6dcf3", stroke: "#7a4bb0" }));
+      eg.append(text(T / 2, T - 23, cut("event: " + ev.name, 26), { "text-anchor": "middle", "font-size": 10.5, fill: "#3d2466", "font-weight": 600 }));
+      eg.append(title(`${ev.name}: ${ev.text}`));
+      g.append(eg);
+    }
+    const who = (view.players || []).map((p, i) => [p, i]).filter(([p]) => p.at === a.id).map(([, i]) => i);
+    who.forEach((seat, i) => standee(g, T - 24 - i * 22, a.event ? T - 50 : T - 28, seat, view, ctx));
+    const paths = a.pathways.map((n, i) => `${SIDES[i]} ${n}`).join(", ");
+    g.prepend(title(`${d.name} (${d.type}): ${d.text}\nEntering from each side costs the triangles on it: ${paths}.` +
+      (acts ? "\nClick: " + acts.map(x => x.label).join(" / ").slice(0, 300) : "")));
+    return g;
+  }
+
+  // A secret location's card just outside its border. Where the cell beyond that border is
+  // an empty corner of the grid that another district's location also reaches into, both
+  // move away from that corner (north/south ones sideways, east/west ones up or down).
+  function slotBox(side, xy, cell, taken) {
+    const [tx, ty] = xy;
+    const [r, c] = cell;
+    const has = (rr, cc) => taken.has(rr + "," + cc);
+    if (side === 0 || side === 2) {
+      const br = side === 0 ? r - 1 : r + 1;
+      const shift = has(br, c + 1) ? -T / 2 + 66 : has(br, c - 1) ? T / 2 - 66 : 0;
+      return [tx + T / 2 - 62 + shift, side === 0 ? ty - 8 - 58 : ty + T + 8, 124, 58];
+    }
+    const bc = side === 3 ? c - 1 : c + 1;
+    const shift = has(r + 1, bc) ? -T / 2 + 42 : has(r - 1, bc) ? T / 2 - 42 : 0;
+    return [side === 3 ? tx - 8 - 94 : tx + T + 8, ty + T / 2 - 38 + shift, 94, 76];
+  }
+
+  function drawSlot(view, ctx, a, byTarget, xy, cell, taken) {
+    const [x, y, w, h] = slotBox(a.side, xy, cell, taken);
+    const g = s("g", { transform: `translate(${x},${y})`, "data-area": a.id, "data-location": a.location ? (a.revealed ? "revealed" : "known") : "hidden" });
+    const acts = actionable(g, "area-" + a.id, byTarget, ctx);
+    // the connector to its district's border
+    const cx = w / 2, cy = h / 2;
+    const line = a.side === 0 ? [cx, h, cx, h + 8] : a.side === 2 ? [cx, 0, cx, -8] : a.side === 3 ? [w, cy, w + 8, cy] : [0, cy, -8, cy];
+    g.append(s("line", { x1: line[0], y1: line[1], x2: line[2], y2: line[3], stroke: "#3b342b", "stroke-width": 3 }));
+    const loc = a.location ? info(ctx, "locations", a.location) : null;
+    const fill = a.revealed ? "#f6ecd0" : loc ? "#7d6450" : "#4f3d30";
+    g.append(s("rect", { width: w, height: h, rx: 6, fill, stroke: acts ? ORANGE : a.revealed ? "#8a7a52" : "#2b2018",
+      "stroke-width": acts ? 5 : 1.5, "stroke-dasharray": loc && !a.revealed ? "5 3" : null }));
+    const ink = a.revealed ? "#1d1a16" : "#f3e6c4";
+    const n = w > 100 ? 19 : 14;
+    let ty = 14;
+    if (loc) {
+      const lines = wrap(loc.name, n).slice(0, 2);
+      for (const l of lines) { g.append(text(6, ty, cut(l, n), { "font-size": 10.5, "font-weight": 700, fill: ink })); ty += 12; }
+      if (!a.revealed) { g.append(text(6, ty, "face down: seen", { "font-size": 9.5, fill: ink, "font-style": "italic" })); ty += 12; }
+    } else {
+      g.append(text(6, ty, "secret location", { "font-size": 10, fill: ink, "font-style": "italic" }));
+      g.append(text(w - 8, ty + 16, "?", { "text-anchor": "end", "font-size": 16, "font-weight": 700, fill: "#c9a86a" }));
+      ty += 12;
+    }
+    const chipsY = h - 7;
+    let cxp = 5;
+    for (const [k, nn] of Object.entries(a.tokens || {})) {
+      if (!nn) continue;
+      const [word, col] = TOKEN[k] || [k, "#777"];
+      cxp += chip(g, cxp, chipsY, `${nn} ${word.split(" ")[0]}`, col) + 3;
+    }
+    (a.cubes || []).forEach(seat => { cube(g, cxp, chipsY + 2, seat); cxp += 12; });
+    const who = (view.players || []).map((p, i) => [p, i]).filter(([p]) => p.at === a.id).map(([, i]) => i);
+    who.forEach((seat, i) => standee(g, w - 12 - i * 21, h - 26, seat, view, ctx));
+    const looked = (a.looked || []).length ? `\nlooked at by: ${a.looked.map(p => "seat " + p).join(", ")}` : "";
+    const what = loc ? `${loc.name}${a.revealed ? " (revealed)" : " (face down; you have seen it)"}: ${loc.text}` : "A face-down secret location.";
+    g.prepend(title(`Secret location ${a.id}, ${SIDES[a.side]} of ${areaName(view, ctx, a.district)}; entering costs 1 movement.\n${what}${looked}` +
+      (acts ? "\nClick: " + acts.map(x => x.label).join(" / ").slice(0, 300) : "")));
+    return g;
+  }
+
+  function drawMap(view, ctx, byTarget, geo) {
+    const g = s("g", { transform: `translate(10,${TOP})`, id: "sf-map" });
+    g.append(s("rect", { width: geo.w, height: geo.h, rx: 12, fill: "#efe6d2", stroke: "#bfb49c" }));
+    const pos = {};
+    for (const a of view.areas) if (a.kind === "district") pos[a.id] = geo.at(a);
+    for (const a of view.areas) if (a.kind === "district") g.append(drawDistrict(view, ctx, a, byTarget, pos[a.id]));
+    const taken = new Set(view.areas.filter(a => a.kind === "district").map(a => a.cell.join(",")));
+    for (const a of view.areas) if (a.kind === "secret-location") g.append(drawSlot(view, ctx, a, byTarget, pos[a.district], view.areas[a.district].cell, taken));
+    return g;
+  }
+
+  // ------------------------------------------------------------------ the side panel
+  function drawSide(view, ctx, byTarget, x, y, w) {
+    const g = s("g", { transform: `translate(${x},${y})`, id: "sf-side" });
+    let h = 0;
+    const line = (str, attrs = {}) => { g.append(text(0, h + 14, str, Object.assign({ "font-size": 12 }, attrs))); h += 18; };
+    const inv = view.invention;
+    if (inv) {
+      const card = (ctx.data || {}).invention || { rows: [], side: "normal" };
+      const ig = s("g", { "data-invention": "1" });
+      const acts = actionable(ig, "invention", byTarget, ctx);
+      const top = h, rowH = 20;
+      const boxH = 40 + 3 * rowH + 76;
+      ig.append(s("rect", { x: 0, y: top, width: w, height: boxH, rx: 8, fill: "#fbf3df", stroke: acts ? ORANGE : "#a8812a", "stroke-width": acts ? 5 : 1.5 }));
+      ig.append(text(10, top + 20, `Incredible Invention · ${card.side} side · ${plural(view.players.length, "player")}`, { "font-size": 14, "font-weight": 700 }));
+      const cols = [10, 80, 190, 310];
+      ["round", "marketing VP", "permissions", "completion"].forEach((hd, i) => ig.append(text(cols[i], top + 38, hd, { "font-size": 10.5, fill: "#6b5f4d", "font-weight": 700 })));
+      card.rows.forEach((r, i) => {
+        const ry = top + 42 + i * rowH, cur = view.round === i + 1;
+        if (cur) ig.append(s("rect", { x: 4, y: ry, width: w - 8, height: rowH - 2, rx: 4, fill: "#f3d98a" }));
+        ig.append(text(cols[0] + 14, ry + 14, String(i + 1), { "font-weight": cur ? 700 : 400 }));
+        r.forEach((n, k) => ig.append(text(cols[k + 1] + 20, ry + 14, String(n), { "font-weight": cur ? 700 : 400 })));
+      });
+      const vpHeld = view.players.reduce((t, p) => t + ((p.res || {}).vp || 0) + (p.diamonds || 0), 0);
+      const cubes = view.areas.filter(a => a.kind === "secret-location").reduce((t, a) => t + a.cubes.length, 0);
+      const by = top + 44 + 3 * rowH;
+      const req = inv.requirement;
+      ig.append(text(10, by + 14, req ? `this round needs ${req[0]} VP, ${plural(req[1], "cube")} and ${req[2]} completion` : "the rows are checked at each round's resolution",
+        { "font-size": 12, "font-weight": 700 }));
+      ig.append(text(10, by + 32, `completion ${inv.completion}` + (inv.quarters ? ` (+${inv.quarters}/4 toward the next)` : "") +
+        ` · the team holds ${vpHeld} VP · ${plural(cubes, "cube")} on secret locations`, { "font-size": 11.5 }));
+      ig.append(text(10, by + 50, `paid at resolution so far: ${inv.paid.vp} VP, ${plural(inv.paid.cubes, "cube")}`,
+        { "font-size": 11.5, fill: "#5b5146" }));
+      ig.append(title("Each round's row must be met at its resolution phase: marketing (VP), permissions (influence cubes taken back from secret locations) and completion (4 insight or 2 steam each, split among the players)." +
+        (acts ? "\nClick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+      g.append(ig);
+      h += boxH + 10;
+      line("Complications", { "font-weight": 700, fill: "#555", "font-size": 13 });
+      if (!inv.complications.length) line("none in play yet", { fill: "#6b6b6b", "font-style": "italic" });
+      for (const c of inv.complications) {
+        const ci = info(ctx, "complications", c.id);
+        const cg = s("g", { "data-complication": c.id });
+        const cacts = actionable(cg, c.id, byTarget, ctx);
+        const lines = wrap(ci.text.replace(/^complication; /, ""), 66).slice(0, 3);
+        const ch = 24 + lines.length * 14;
+        cg.append(s("rect", { x: 0, y: h, width: w, height: ch, rx: 6, fill: c.overcome ? "#e3f0dc" : "#f7e3de", stroke: cacts ? ORANGE : c.overcome ? "#3aa657" : "#b5392c", "stroke-width": cacts ? 4 : 1.2 }));
+        cg.append(text(8, h + 16, ci.name + (c.overcome ? " · overcome" : ""), { "font-size": 12.5, "font-weight": 700 }));
+        for (let k = 0; k < c.need; k++) {
+          cg.append(s("circle", { cx: w - 14 - (c.need - 1 - k) * 15, cy: h + 12, r: 5.5, fill: k < c.progress ? "#3aa657" : "#fff", stroke: "#3b342b", "data-progress": k < c.progress ? 1 : 0 }));
+        }
+        lines.forEach((l, k) => cg.append(text(8, h + 32 + k * 14, l, { "font-size": 10.5, fill: "#3b342b" })));
+        cg.append(title(`${ci.name}: ${ci.text}\nprogress ${c.progress} of ${c.need}`));
+        g.append(cg);
+        h += ch + 6;
+      }
+      h += 4;
+    } else {
+      line("Cipher Race", { "font-weight": 700, "font-size": 15 });
+      const ciphers = Object.entries((ctx.data || {}).ciphers || {});
+      const cw = (w - 16) / 3;
+      ciphers.forEach(([col, c], i) => {
+        const cg = s("g", { transform: `translate(${i * (cw + 8)},${h})`, "data-cipher": col });
+        cg.append(s("rect", { width: cw, height: 44, rx: 6, fill: CIPHER[col], stroke: "#1d1a16" }));
+        cg.append(text(cw / 2, 17, `${col} cipher`, { "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }));
+        cg.append(text(cw / 2, 34, `${c.actions} ${c.action} / ${c.insight} ins`, { "text-anchor": "middle", "font-size": 10.5, fill: "#fff" }));
+        cg.append(title(`${col} cipher: broken with ${c.actions} ${c.action} or ${c.insight} insight`));
+        g.append(cg);
+      });
+      h += 52;
+      const onMap = view.areas.filter(a => a.tablet).length;
+      line(`cipher tablets on the map: ${onMap} · break all three ciphers of one in a turn: 3 VP`, { "font-size": 11.5 });
+      const vpNow = view.players.map(p => ((p.res || {}).vp || 0) + ((p.diamonds || 0) >= 4 ? 6 : (p.diamonds || 0)) + 3 * (p.tablets || []).length);
+      line("VP so far: " + vpNow.map((n, p) => `seat ${p} ${n}`).join(" · "), { "font-size": 12, "font-weight": 700 });
+      line("(VP tokens, diamonds and tablets; secret locations count at the end)", { "font-size": 10.5, fill: "#6b6b6b" });
+      h += 4;
+    }
+    // decks and supplies
+    const dk = view.decks || {};
+    line("Decks and supply", { "font-weight": 700, fill: "#555", "font-size": 13 });
+    const deckText = [["base", "base items"], ["addon", "add-ons"], ["relic", "relics"], ["civ", "civilians"], ["loc", "locations"],
+      ["event", "events"], ["comp", "complications"]].filter(([k]) => dk[k] !== undefined && (k !== "comp" || inv) && (k !== "event" || dk[k] || view.event_discard.length))
+      .map(([k, name]) => `${name} ${dk[k]}`);
+    for (let i = 0; i < deckText.length; i += 4) line(deckText.slice(i, i + 4).join(" · "), { "font-size": 11.5 });
+    const sup = view.supply || {};
+    line(`trash ${view.trash.length} · box ${view.box.length} · ruins left ${view.ruins_supply}`, { "font-size": 11.5 });
+    line(`supply: ${sup.civilian} civilians · ${sup.workshop} workshop tokens · ${sup.diamond} VP diamonds`, { "font-size": 11.5 });
+    if ((view.event_discard || []).length) {
+      for (const l of wrap("events gone: " + view.event_discard.map(e => info(ctx, "events", e).name).join(", "), 64).slice(0, 2)) line(l, { "font-size": 11, fill: "#6b6b6b" });
+    }
+    if ((view.drafted_tiles || []).length) line("drafted tiles: " + view.drafted_tiles.map(d => info(ctx, "districts", d).name).join(", "), { "font-size": 11.5 });
+    g.height = h;
+    return g;
+  }
+
+  // ------------------------------------------------------------------ character boards
+  function cardBox(g, x, y, w, h, key, byTarget, ctx, fill, ring, attrs) {
+    const cg = s("g", Object.assign({ transform: `translate(${x},${y})` }, attrs));
+    const acts = actionable(cg, key, byTarget, ctx);
+    cg.append(s("rect", { width: w, height: h, rx: 6, fill: acts ? "#fff2c6" : fill, stroke: acts ? ORANGE : ring, "stroke-width": acts ? 4 : 1.2 }));
+    g.append(cg);
+    return [cg, acts];
+  }
+
+  function drawPlayer(view, ctx, byTarget, seat, w) {
+    const p = view.players[seat];
+    const me = ctx.seat === seat;
+    const mine = key => (me ? key : null);
+    const g = s("g", { "data-player": seat });
+    const toAct = (view.to_act || []).includes(seat);
+    const frame = s("rect", { width: w, height: 100, rx: 10, fill: "#fbf7ee", stroke: toAct ? BW.seatColor(seat) : "#bfb49c", "stroke-width": toAct ? 3 : 1 });
+    const band = s("rect", { width: 10, height: 100, rx: 5, fill: BW.seatColor(seat) });
+    g.append(frame, band);
+    const trade = actionable(g, "player-" + seat, byTarget, ctx);
+    if (trade) g.append(title("Click: " + trade.map(a => a.label).join(" / ")));
+    const ch = (ctx.data || {}).characters ? ctx.data.characters[p.char] : null;
+    const where = p.at !== undefined && p.at >= 0 ? " · at " + shortArea(view, ctx, p.at) : "";
+    g.append(text(20, 22, cut(`${ctx.seatName(seat)} · ${ch ? ch.name : "choosing a character"}${where}`, Math.floor((w - (toAct ? 110 : 30)) / 9)),
+      { "font-size": 15, "font-weight": 700, fill: BW.seatColor(seat) }));
+    if (toAct) g.append(text(w - 12, 22, "◀ to act", { "text-anchor": "end", "font-size": 13, "font-weight": 700, fill: BW.seatColor(seat) }));
+    if (!ch || !p.res) {
+      g.height = 40;
+      frame.setAttribute("height", 40); band.setAttribute("height", 40);
+      return g;
+    }
+    if (ch.text) g.append(title(`${ch.name}: ${ch.text}`));
+    // resources
+    let x = 20, y = 44;
+    for (const [k, label, col] of RES) x += chip(g, x, y, `${label} ${p.res[k]}`, col, { "data-res": k }) + 5;
+    if (p.diamonds) x += chip(g, x, y, `◆ ${p.diamonds}`, "#2aa6a6") + 5;
+    x += chip(g, x, y, `cubes ${p.cubes}`, BW.seatColor(seat)) + 5;
+    if ((p.tablets || []).length) x += chip(g, x, y, `tablets ${p.tablets.length}`, "#6b5a3a") + 5;
+    const pool = Object.entries(p.pool || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
+    y += 20;
+    g.append(text(20, y, `actions to spend: ${pool.join(", ") || "none"}` + (p.col >= 0 ? ` · column ${ROMAN[p.col]} active` : "") +
+      (p.reset ? " · mood reset used" : "") + ` · hand ${p.hand_size}`, { "font-size": 11.5, fill: "#3b342b" }));
+    // the four columns with their selection boxes and action tokens
+    y += 10;
+    const boxes = (ctx.data || {}).boxes || [2, 2, 1];
+    const cw = (w - 30 - 3 * 8) / 4;
+    const capMax = Math.max(...ch.capacity);
+    const colH = 26 + capMax * 19 + 4;
+    for (let k = 0; k < 4; k++) {
+      const cx = 20 + k * (cw + 8);
+      const active = p.col === k;
+      const [cg] = cardBox(g, cx, y, cw, colH, mine("col-" + k), byTarget, ctx, active ? "#fdf0c8" : "#f1ebdd", active ? BW.seatColor(seat) : "#b5aa92", { "data-column": k });
+      cg.append(text(8, 17, ROMAN[k], { "font-size": 14, "font-weight": 700 }));
+      if (k < 3) {
+        for (let b = 0; b < boxes[k]; b++) {
+          const bx = cw - 10 - (boxes[k] - b) * 17;
+          const used = b < p.boxes[k];
+          cg.append(s("rect", { x: bx, y: 5, width: 14, height: 14, rx: 2, fill: used ? "#3b342b" : "#fff", stroke: "#3b342b", "data-box": used ? 1 : 0 }));
+          if (used) cg.append(text(bx + 7, 16, "✓", { "text-anchor": "middle", "font-size": 11, fill: "#fff" }));
+        }
+      } else cg.append(text(cw - 8, 16, "auto, end of round", { "text-anchor": "end", "font-size": 9.5, fill: "#6b5f4d", "font-style": "italic" }));
+      const toks = p.cols[k] || [];
+      for (let i = 0; i < ch.capacity[k]; i++) {
+        const ty = 24 + i * 19;
+        const tid = toks[i];
+        if (tid) {
+          const tk = ch.tokens[tid] || { short: tid, label: tid };
+          cg.append(s("rect", { x: 6, y: ty, width: cw - 12, height: 16, rx: 8, fill: "#5d6d7e" }));
+          cg.append(text(cw / 2, ty + 12, cut(tk.label, Math.floor((cw - 16) / 6)), { "text-anchor": "middle", "font-size": 10.5, fill: "#fff", "font-weight": 600 }));
+        } else {
+          cg.append(s("rect", { x: 6, y: ty, width: cw - 12, height: 16, rx: 8, fill: "none", stroke: "#b5aa92", "stroke-dasharray": "4 3" }));
+        }
+      }
+      cg.append(title(`column ${ROMAN[k]}: ${toks.map(t => (ch.tokens[t] || { label: t }).label).join(", ") || "empty"} (room for ${ch.capacity[k]})` +
+        (k < 3 ? `; ${p.boxes[k]} of ${boxes[k]} selection boxes used this round` : "; activates by itself at the end of the round")));
+    }
+    y += colH + 16;
+    if ((p.spare || []).length) {
+      g.append(text(20, y, cut(`spare tokens (${p.spare.length}): ` + p.spare.map(t => (ch.tokens[t] || { short: t }).short).join(", "), Math.floor((w - 30) / 6)),
+        { "font-size": 11, fill: "#6b6b6b" }));
+      y += 10;
+    }
+    // the mood track, groups between the levels
+    y += 8;
+    const levels = [];
+    for (let m = ch.mood_min; m <= ch.mood_max; m++) levels.push(m);
+    const mw = 36;
+    const mg = s("g", { transform: `translate(20,${y})`, "data-mood": p.mood });
+    const macts = actionable(mg, mine("mood"), byTarget, ctx);
+    mg.append(text(0, 14, "mood", { "font-size": 12, "font-weight": 700 }));
+    levels.forEach((m, i) => {
+      const mx = 44 + i * mw, on = m === p.mood;
+      mg.append(s("rect", { x: mx, y: 0, width: mw - 4, height: 20, rx: 4, fill: on ? BW.seatColor(seat) : m === 0 ? "#e3ddd0" : m < 0 ? "#f1d7d2" : "#d7e6f1",
+        stroke: macts ? ORANGE : "#8a7f6a", "stroke-width": macts ? 2.5 : 1 }));
+      mg.append(text(mx + (mw - 4) / 2, 14, (m > 0 ? "+" : "") + m, { "text-anchor": "middle", "font-size": 11, "font-weight": on ? 700 : 400, fill: on ? "#fff" : "#3b342b" }));
+    });
+    ch.groups.forEach((gr, i) => {
+      const [a, b] = gr.between;
+      const ia = levels.indexOf(a), ib = levels.indexOf(b);
+      const bx = 44 + Math.max(ia, ib) * mw - 2;
+      mg.append(text(bx, 33 + (i % 2) * 11, gr.short, { "text-anchor": "middle", "font-size": 9.5, fill: "#5b5146" }));
+    });
+    mg.append(title(`mood ${p.mood} (from ${ch.mood_min} to ${ch.mood_max}); a reset back to 0 gains every group passed: ` +
+      ch.groups.map(gr => `${gr.between.join("..")}: ${gr.label}`).join("; ") + (macts ? "\nClick: " + macts.map(a => a.label).join(" / ") : "")));
+    g.append(mg);
+    // abilities beside the mood track
+    let ax = 20 + 44 + levels.length * mw + 14;
+    g.append(text(ax, y + 14, "abilities:", { "font-size": 11.5, "font-weight": 700 }));
+    ax += 62;
+    let ay = y;
+    for (const ab of p.abil || []) {
+      const ai = info(ctx, "abilities", ab);
+      const aw = Math.min(w - ax - 12, ai.name.length * 6.6 + 14);
+      if (ax + aw > w - 10) { ax = 20 + 44 + levels.length * mw + 76; ay += 22; }
+      const [ag] = cardBox(g, ax, ay, aw, 20, mine(ab), byTarget, ctx, "#e6dcf3", "#7a4bb0", { "data-ability": ab });
+      ag.append(text(7, 14, cut(ai.name, Math.floor((aw - 10) / 6.4)), { "font-size": 11, "font-weight": 600, fill: "#3d2466" }));
+      ag.append(title(`${ai.name}: ${ai.text}`));
+      ax += aw + 6;
+    }
+    y = Math.max(y + 66, ay + 36);
+    // cards: items in play, civilians, hand
+    const cardW = (w - 30 - 3 * 8) / 4;
+    const items = (ctx.data || {}).items || {};
+    const row = (label, list, h, draw) => {
+      g.append(text(20, y + 2, label, { "font-size": 12, "font-weight": 700, fill: "#555" }));
+      if (!list.length) { g.append(text(20 + label.length * 7.4 + 10, y + 2, "none", { "font-size": 11, fill: "#8a8a8a", "font-style": "italic" })); y += 22; return; }
+      y += 8;
+      list.forEach((id, i) => {
+        if (i && i % 4 === 0) y += h + 6;
+        draw(id, 20 + (i % 4) * (cardW + 8), y);
+      });
+      y += h + 16;
+    };
+    const bases = (p.play || []).filter(i => !(p.attach || {})[i]);
+    row("items in play", bases, 66, (id, cx, cy) => {
+      const it = items[id] || { name: id, gauge: 0, green: 0, keywords: [] };
+      const group = [id, ...Object.entries(p.attach || {}).filter(([, b]) => b === id).map(([k]) => k)];
+      const gauge = group.filter(i => i === id || (items[i] || {}).kind === "module").reduce((t, i) => t + ((items[i] || {}).gauge || 0), 0);
+      const green = group.filter(i => i === id || (items[i] || {}).kind === "module").reduce((t, i) => t + ((items[i] || {}).green || 0), 0);
+      const power = group.reduce((t, i) => t + ((p.power || {})[i] || 0), 0);
+      const [cg, acts] = cardBox(g, cx, cy, cardW, 66, mine(id), byTarget, ctx, "#fffdf8", "#8a7f6a", { "data-item": id, "data-power": power });
+      cg.append(text(7, 15, cut(it.name, Math.floor((cardW - 12) / 6.6)), { "font-size": 11.5, "font-weight": 700 }));
+      cg.append(text(7, 28, cut([it.kind, ...(it.keywords || [])].join(" · ") + ((p.used || []).includes(id) ? " · used" : ""), Math.floor((cardW - 12) / 5.6)), { "font-size": 9.5, fill: "#6b6b6b" }));
+      for (let k = 0; k < gauge; k++) {
+        cg.append(s("rect", { x: 7 + k * 13, y: 34, width: 11, height: 10, rx: 2, fill: k < power ? "#e0a21b" : "#fff",
+          stroke: k < green ? "#3aa657" : "#8a7f6a", "stroke-width": k < green ? 2 : 1 }));
+      }
+      if (gauge) cg.append(text(9 + gauge * 13, 43, `${power}/${gauge}`, { "font-size": 9.5, fill: "#3b342b" }));
+      const extra = group.slice(1).map(i => (items[i] || { name: i }).name);
+      if (extra.length) cg.append(text(7, 58, cut("+ " + extra.join(", "), Math.floor((cardW - 12) / 5.6)), { "font-size": 9.5, fill: "#3d2466" }));
+      cg.append(title(group.map(i => `${(items[i] || { name: i }).name}: ${(items[i] || {}).text || ""}`).join("\n") +
+        `\npower ${power} of ${gauge} (green segments: starting power and recharge)` + (acts ? "\nClick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+    });
+    const civs = (ctx.data || {}).civilians || {};
+    row("civilians", p.civs || [], 58, (id, cx, cy) => {
+      const v = civs[id] || { name: id, quest: "", steps: 1, keyword: "" };
+      const done = (p.done || []).includes(id);
+      const prog = done ? v.steps : ((p.prog || {})[id] || 0);
+      const [cg, acts] = cardBox(g, cx, cy, cardW, 58, mine(id), byTarget, ctx, done ? "#e3f0dc" : "#f2f7ee", "#3aa657", { "data-civilian": id, "data-progress": prog });
+      cg.append(text(7, 15, cut(v.name + (v.keyword ? ` (${v.keyword})` : ""), Math.floor((cardW - 12) / 6.4)), { "font-size": 11.5, "font-weight": 700 }));
+      cg.append(text(7, 29, cut("quest: " + v.quest, Math.floor((cardW - 12) / 5.5)), { "font-size": 9.5, fill: "#3b342b" }));
+      for (let k = 0; k < v.steps; k++) cg.append(s("circle", { cx: 12 + k * 14, cy: 44, r: 5, fill: k < prog ? "#3aa657" : "#fff", stroke: "#3b342b" }));
+      if (done) cg.append(text(14 + v.steps * 14, 48, "quest done", { "font-size": 10, "font-weight": 700, fill: "#2d7a3e" }));
+      cg.append(title(`${v.name}: ${v.text || ""}\nquest ${prog} of ${v.steps}` + (acts ? "\nClick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+    });
+    if (me && p.hand) {
+      const cards = [...p.hand.map(c => [c, false]), ...(p.pending || []).map(c => [c, true])];
+      row("your hand" + ((p.pending || []).length ? " (and cards just drawn)" : ""), cards, 40, (pair, cx, cy) => {
+        const [id, drawn] = pair;
+        const it = items[id] || { name: id, cost: "", deck: "" };
+        const [cg, acts] = cardBox(g, cx, cy, cardW, 40, id, byTarget, ctx, drawn ? "#fff7e0" : "#fffdf8", drawn ? "#c99a16" : "#8a7f6a", { "data-hand": id });
+        cg.append(text(7, 15, cut(it.name, Math.floor((cardW - 12) / 6.6)), { "font-size": 11.5, "font-weight": 700 }));
+        cg.append(text(7, 31, cut(`${drawn ? "drawn · " : ""}${it.deck === "relic" ? "relic" : it.kind} · cost ${it.cost}`, Math.floor((cardW - 12) / 5.6)), { "font-size": 9.5, fill: "#6b6b6b" }));
+        cg.append(title(`${it.name}: ${it.text || ""}` + (acts ? "\nClick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+      });
+    }
+    g.height = y;
+    frame.setAttribute("height", y); band.setAttribute("height", y);
+    return g;
+  }
+
+  // ------------------------------------------------------------------ the whole board
+  function render(view, ctx) {
+    const byTarget = new Map();
+    for (const a of ctx.actions) {
+      const t = targetOf(a, view, ctx);
+      if (t === null || t === undefined) continue;
+      if (!byTarget.has(t)) byTarget.set(t, []);
+      byTarget.get(t).push(a);
+    }
+    const geo = mapGeometry(view);
+    const mapW = geo ? geo.w : 0, mapH = geo ? geo.h : 60;
+    const sideX = 10 + (geo ? mapW + 14 : 0), sideW = W - sideX - 10;
+    const side = drawSide(view, ctx, byTarget, sideX, TOP, sideW);
+    let y = TOP + Math.max(mapH, side.height) + 14;
+    const pw = view.players.length === 1 ? W - 20 : (W - 30) / 2;
+    const panels = view.players.map((_, seat) => drawPlayer(view, ctx, byTarget, seat, pw));
+    const placed = [];
+    for (let i = 0; i < panels.length; i += 2) {
+      const pair = panels.slice(i, i + 2);
+      pair.forEach((pg, k) => { pg.setAttribute("transform", `translate(${10 + k * (pw + 10)},${y})`); placed.push(pg); });
+      y += Math.max(...pair.map(pg => pg.height)) + 10;
+    }
+    const H = y + 4;
+    const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "steamfall-board" });
+    svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
+    const scen = view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
+    const when = view.over ? "Game over" : view.round ? `Round ${view.round} of 3` : "Setup";
+    svg.append(text(12, 27, `${when} · ${scen} · first player: seat ${view.first}` +
+      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 18, "font-weight": 700 }));
+    if (geo) svg.append(drawMap(view, ctx, byTarget, geo));
+    else svg.append(text(12, TOP + 30, "The city is laid out once the district tiles are drafted.", { "font-size": 14, "font-style": "italic" }));
+    svg.append(side);
+    svg.append(...placed);
+    return svg;
+  }
+
+  BW.registerBoard("steamfall", {
+    render, targetOf, nameOf,
+    hint: "Highlighted districts, secret locations, columns, items, civilians, abilities and cards have actions: click one, or choose below.",
+  });
+})();
