@@ -21,7 +21,8 @@
     supplies: ["Supplies", "#7d6f55"], food: ["Food", "#4f9a32"], medicine: ["Medicine", "#c9436f"],
     drinking_water: ["Water", "#2f7fcf"], credits: ["Credits", "#6d5fa8"],
   };
-  const TOKEN = { oxygen: ["#e8f4fb", "#4a8ab0", "O₂"], disease: ["#f7d9de", "#b33a4f", "+"], hunger: ["#fbe3c4", "#c77a1c", "H"], birth_rate: ["#dff2d6", "#3f8a2a", "B"] };
+  const SHORT = { regolith: "Reg", dirty_ice: "Ice", energy: "En", supplies: "Sup", food: "Food", medicine: "Med", drinking_water: "Wat", credits: "Cr" };
+  const TOKEN = { oxygen: ["#d7ecf8", "#2f6f9a", "O"], disease: ["#f7d9de", "#b33a4f", "D"], hunger: ["#fbe3c4", "#b06510", "H"], birth_rate: ["#dff2d6", "#3f8a2a", "B"] };
   const MINERAL = { yellow: "#e7c22d", red: "#d0523e", blue: "#3f78c9" };
   const ORANGE = "#ff8a00";
 
@@ -126,13 +127,13 @@
     return c ? CORP[c.colour] || "#777" : "#777";
   }
 
-  function costChips(cost, minerals, x, y, size = 10.5) {
+  function costChips(cost, minerals, x, y, size = 10.5, short = false) {
     const g = s("g", {});
     let cx = x;
     for (const [k, n] of Object.entries(cost || {})) {
       if (!n) continue;
       const [nm, col] = RES[k] || [k, "#777"];
-      const label = `${n} ${nm}`;
+      const label = `${n} ${short ? SHORT[k] || nm : nm}`;
       const w = label.length * size * 0.56 + 8;
       g.append(s("rect", { x: cx, y: y - size, width: w, height: size + 4, rx: 4, fill: col }));
       g.append(text(cx + 4, y, label, { "font-size": size, fill: "#fff", "font-weight": 700 }));
@@ -209,7 +210,7 @@
     g.append(s("rect", { width: w, height: 22, rx: 7, fill: inst.built ? "#5f7d3a" : "#a39a8c" }));
     g.append(text(8, 16, inst.name, { "font-size": 12.5, "font-weight": 700, fill: "#fff" }));
     const out = ctx.data && ctx.data.installations[i] ? ctx.data.installations[i].output : "?";
-    g.append(text(8, 38, `energy installation · ${out} energy per marker`, { "font-size": 10.5, fill: "#4d4438" }));
+    g.append(text(8, 38, `${out} energy per marker a round`, { "font-size": 11, fill: "#4d4438" }));
     inst.markers.forEach((corp, k) => {
       g.append(s("rect", { x: 10 + k * 24, y: 52, width: 18, height: 18, rx: 3, fill: corpColour(view, corp), stroke: "#1d1a16" },
         title(view.corporations[corp].name)));
@@ -229,9 +230,9 @@
     g.append(s("rect", { width: w, height: 22, rx: 7, fill: "#55506a" }));
     g.append(text(8, 16, "RTG · conversion", { "font-size": 12.5, "font-weight": 700, fill: "#fff" }));
     g.append(text(8, 40, `RTG: ${view.rtg_energy} energy left`, { "font-size": 12, "font-weight": 700 }));
-    g.append(text(8, 56, "1 energy for 1 reputation, once a round", { "font-size": 10, fill: "#555" }));
+    g.append(text(8, 56, "1 energy for -1 reputation", { "font-size": 10.5, fill: "#555" }));
     const conv = view.conversion || {};
-    g.append(text(8, 76, `delivery: food +${conv.food} · medicine +${conv.medicine}`, { "font-size": 11 }));
+    g.append(text(8, 76, `delivery: food +${conv.food}, medicine +${conv.medicine}`, { "font-size": 10.5 }));
     g.append(text(8, 92, `bank ${view.bank} credits`, { "font-size": 11, fill: "#555" }));
     g.append(text(8, h - 10, `regolith deck ${view.regolith_deck} · out ${view.regolith_removed}`, { "font-size": 10.5, fill: "#555" }));
     return actionable(g, "rtg", byTarget, ctx, "The RTG: a corporation may draw 1 energy from it once a round for 1 reputation.");
@@ -255,11 +256,11 @@
   function tokens(g, kind, n, x, y, maxPerRow = 5) {
     const [fill, stroke, label] = TOKEN[kind];
     for (let k = 0; k < Math.min(n, 10); k++) {
-      const cx = x + (k % maxPerRow) * 15, cy = y + Math.floor(k / maxPerRow) * 15;
-      g.append(s("circle", { cx, cy, r: 6.5, fill, stroke, "stroke-width": 1.6 }));
-      g.append(text(cx, cy + 3, label, { "text-anchor": "middle", "font-size": label.length > 1 ? 6 : 8, fill: stroke, "font-weight": 700 }));
+      const cx = x + (k % maxPerRow) * 17, cy = y + Math.floor(k / maxPerRow) * 16;
+      g.append(s("circle", { cx, cy, r: 7.5, fill, stroke, "stroke-width": 1.8 }));
+      g.append(text(cx, cy + 3.5, label, { "text-anchor": "middle", "font-size": 9.5, fill: stroke, "font-weight": 700 }));
     }
-    if (n > 10) g.append(text(x + maxPerRow * 15, y + 18, `+${n - 10}`, { "font-size": 10 }));
+    if (n > 10) g.append(text(x + maxPerRow * 17 - 6, y + 20, `+${n - 10}`, { "font-size": 10 }));
   }
 
   function drawQuarters(view, ctx, byTarget, x0, y0, w) {
@@ -267,7 +268,7 @@
     g.append(text(0, 14, "QUARTERS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
     g.append(text(w, 14, "oxygen · disease + infirmary · hunger + apartments · birth", { "text-anchor": "end", "font-size": 10, fill: "#777" }));
     const qw = (w - 18) / 4, qh = 176;
-    const rows = [["oxygen", "oxygen"], ["disease", "infirmary"], ["hunger", "apartments"], ["birth_rate", null]];
+    const rows = [["oxygen", null], ["disease", "infirmary"], ["hunger", "apartments"], ["birth_rate", null]];
     view.quarters.forEach((q, i) => {
       const key = q.quarters;
       const x = i * (qw + 6);
@@ -280,7 +281,7 @@
         const ry = 28 + r * 37;
         qg.append(s("line", { x1: 4, x2: qw - 4, y1: ry + 31, y2: ry + 31, stroke: "#ddd3c0" }));
         const n = q[kind];
-        tokens(qg, kind, n, 12, ry + 8);
+        tokens(qg, kind, n, 12, ry + 9, 4);
         if (!n) qg.append(text(6, ry + 12, kind === "birth_rate" ? "no births" : `no ${kind}`, { "font-size": 9.5, fill: "#9b917f" }));
         if (box) {
           (q[box] || []).forEach((corp, k) => qg.append(s("rect", { x: qw - 16 - k * 13, y: ry + 14, width: 10, height: 10, rx: 2, fill: corpColour(view, corp), stroke: "#111" },
@@ -449,9 +450,9 @@
       const x = (i % 2) * (rw + 8), yy = y + Math.floor(i / 2) * (rh + 6);
       g.append(smallCard(x, yy, rw, rh, "research:" + t, byTarget, ctx, `${rec.name}: ${gl(t).text}`, cg => {
         cg.setAttribute("data-research", t);
-        cg.append(text(6, 15, clip(rec.name, 22), { "font-size": 11.5, "font-weight": 700 }));
-        cg.append(text(rw - 6, 15, `${rec.time}⏱ ${rec.credits}cr${rec.flask ? " ⚗" : ""}`, { "text-anchor": "end", "font-size": 10.5, "font-weight": 700, fill: "#6d5fa8" }));
-        const [chips, end] = costChips(rec.cost, rec.minerals, 6, 35, 9.5);
+        cg.append(text(6, 15, clip(rec.name, 30), { "font-size": 11.5, "font-weight": 700 }));
+        cg.append(text(rw - 6, 35, `${rec.time}t · ${rec.credits} cr${rec.flask ? " · ⚗" : ""}`, { "text-anchor": "end", "font-size": 10.5, "font-weight": 700, fill: "#6d5fa8" }));
+        const [chips, end] = costChips(rec.cost, rec.minerals, 6, 35, 9.5, true);
         cg.append(chips);
         if (end === 6) cg.append(text(6, 35, "no cost", { "font-size": 9.5, fill: "#777" }));
       }));
@@ -519,7 +520,7 @@
         cg.append(text(11, 15, clip(gl(k).name, 18), { "font-size": 11, "font-weight": 700 }));
         if (kind === "expert") {
           const rec = ctx.data && ctx.data.experts[k];
-          if (rec) cg.append(costChips(rec.cost, [], 11, 31, 8.5)[0]);
+          if (rec) cg.append(costChips(rec.cost, [], 11, 31, 9, true)[0]);
         } else {
           cg.append(text(11, 31, "assistant", { "font-size": 9.5, fill: "#5f7d3a" }));
         }
@@ -538,7 +539,7 @@
       g.append(smallCard(x, yy, tw, th, "tech:" + id, byTarget, ctx, `${rec.name}: ${gl(id).text}`, cg => {
         cg.setAttribute("data-tech", id);
         cg.append(s("rect", { width: 6, height: th, rx: 3, fill: rec.kind === "colony" ? "#3f8a2a" : "#55506a" }));
-        cg.append(text(11, 16, clip(rec.name, 20), { "font-size": 10.5, "font-weight": 700 }));
+        cg.append(text(11, 16, clip(rec.name, 19), { "font-size": 10.5, "font-weight": 700 }));
         let dx = tw - 10;
         const owners = rec.kind === "colony" ? (colony[id] || []).map(t => t.corp)
           : view.corporations.filter(c => c.technologies.includes(id)).map(c => c.corp);
@@ -546,7 +547,7 @@
           cg.append(s("circle", { cx: dx, cy: th / 2, r: 6, fill: corpColour(view, corp), stroke: "#111" }));
           dx -= 14;
         }
-        cg.append(text(dx + 2, 16, `${rec.time}⏱`, { "text-anchor": "end", "font-size": 10, fill: "#6e6452" }));
+        cg.append(text(dx + 2, 16, `${rec.time}t`, { "text-anchor": "end", "font-size": 10, fill: "#6e6452" }, title(`${rec.time} time to develop`)));
       }));
     });
     y += Math.ceil(techs.length / 2) * (th + 4) + 6;
@@ -582,7 +583,8 @@
     const keys = Object.keys(RES);
     const cw = w / 4;
     keys.forEach((k, i) => {
-      const [nm, col] = RES[k];
+      const [long, col] = RES[k];
+      const nm = cw < 80 ? SHORT[k] : long;
       const cx = (i % 4) * cw, cy = Math.floor(i / 4) * 20;
       g.append(s("rect", { x: cx, y: cy, width: cw - 4, height: 17, rx: 4, fill: col, "fill-opacity": res[k] ? 1 : 0.35 }));
       g.append(text(cx + 5, cy + 12.5, nm, { "font-size": 10, fill: "#fff", "font-weight": 700 }));
@@ -619,8 +621,12 @@
     g.append(s("rect", { width: w, height: h, rx: 9, fill: "#fcfaf5", stroke: acting ? "#111" : col, "stroke-width": acting ? 3 : 1.6 }));
     g.append(s("rect", { width: w, height: 24, rx: 9, fill: col }));
     const you = ctx.seat !== null && ctx.seat !== undefined && c.seat === ctx.seat;
-    g.append(text(8, 17, clip(c.name, 22) + (you ? " (you)" : ""), { "font-size": 13, "font-weight": 700, fill: "#fff" }));
-    g.append(text(w - 8, 17, ctx.seatName(c.seat) + (view.first === corp ? " · first" : ""), { "text-anchor": "end", "font-size": 11, fill: "#fff" }));
+    const narrow = w < 330;
+    const nm = narrow ? c.name.replace(" corporation", "") : c.name;
+    g.append(text(8, 17, nm + (you ? " (you)" : ""), { "font-size": 13, "font-weight": 700, fill: "#fff" }));
+    const who = ctx.seatName(c.seat);
+    g.append(text(w - 8, 17, clip(narrow ? who.split(" · ")[0] : who, narrow ? 16 : 40) + (view.first === corp ? " · first" : ""),
+      { "text-anchor": "end", "font-size": 11, fill: "#fff" }, title(who)));
     let yy = 40;
     if (acting) {
       const t = view.turn;
@@ -652,23 +658,23 @@
     } else yy += 4;
     // experts
     g.append(text(8, yy + 10, "experts", { "font-size": 10.5, fill: "#555" }));
-    const ew = (w - 70) / 2;
+    const ew = (w - 80) / 2;
     c.experts.forEach((e, i) => {
       const key = `expert:${corp}:${i}`;
-      const eg = s("g", { transform: `translate(${62 + i * (ew + 4)},${yy})`, "data-expert": key });
+      const eg = s("g", { transform: `translate(${72 + i * (ew + 4)},${yy})`, "data-expert": key });
       eg.append(frame(ew, 18, key, byTarget, ctx, { rx: 4, fill: e.face_up ? "#f3e6d8" : "#cfc6b8" }));
       eg.append(text(5, 13, clip((gloss(ctx, e.expert) || { name: pretty(e.expert) }).name, 15) + (e.face_up ? "" : " ▼"), { "font-size": 10.5, "font-weight": 700 }));
       g.append(actionable(eg, key, byTarget, ctx, `${(gloss(ctx, e.expert) || { name: e.expert }).name} (${e.face_up ? "face up" : "face down: used"}): ${(gloss(ctx, e.expert) || { text: "" }).text}`));
     });
-    if (!c.experts.length) g.append(text(62, yy + 10, "none", { "font-size": 10.5, fill: "#9b917f" }));
+    if (!c.experts.length) g.append(text(72, yy + 10, "none", { "font-size": 10.5, fill: "#9b917f" }));
     yy += 24;
     const chipLine = (label, items, fill) => {
       g.append(text(8, yy + 10, label, { "font-size": 10.5, fill: "#555" }));
-      let cx = 62;
+      let cx = 72;
       if (!items.length) g.append(text(cx, yy + 10, "none", { "font-size": 10.5, fill: "#9b917f" }));
       for (const [id, nm] of items) {
         const lw = Math.min(nm.length, 18) * 6 + 10;
-        if (cx + lw > w - 4) { yy += 17; cx = 62; }
+        if (cx + lw > w - 4) { yy += 17; cx = 72; }
         const chip = s("g", { "data-chip": id });
         chip.append(s("rect", { x: cx, y: yy, width: lw, height: 15, rx: 7, fill }));
         chip.append(text(cx + 5, yy + 11, clip(nm, 18), { "font-size": 9.5, fill: "#fff", "font-weight": 700 }));
@@ -685,6 +691,7 @@
     chipLine("energy", inst, "#c99a06");
     chipLine("crop", [[c.crop, (gloss(ctx, c.crop) || { name: pretty(c.crop) }).name]], "#4f9a32");
     g.append(text(8, yy + 8, `research ${c.research_done} · commissions ${c.commissions_done}` + (c.rtg_used ? " · RTG used" : ""), { "font-size": 10, fill: "#555" }));
+    g.dataset.height = yy + 16;
     return g;
   }
 
@@ -768,9 +775,11 @@
     }
     const n = view.corporations.length;
     const cw = (W - 20 - (n - 1) * 10) / n;
-    const chh = shared ? 190 : 250;
     const cards = s("g", { id: "mt-corporations" });
-    view.corporations.forEach((c, i) => cards.append(corpCard(view, i, 10 + i * (cw + 10), y, cw, chh, byTarget, ctx, shared)));
+    const drawn = view.corporations.map((c, i) => corpCard(view, i, 10 + i * (cw + 10), y, cw, 100, byTarget, ctx, shared));
+    const chh = Math.max(...drawn.map(g => Number(g.dataset.height)));
+    for (const g of drawn) g.firstChild.setAttribute("height", chh);  // the card's frame fits the tallest card
+    cards.append(...drawn);
     svg.append(cards);
     y += chh + 12;
     const [gg, gh] = drawGoals(view, ctx, byTarget, 10, y, W - 20);
