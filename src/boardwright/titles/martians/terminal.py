@@ -213,6 +213,11 @@ def _purses(console: Console, view: dict[str, Any], seat: int | None, compact: b
     for short in RES_SHORT.values():
         table.add_column(short, justify="right", no_wrap=True)
     table.add_column("min", no_wrap=True, overflow="ellipsis")
+    merged = compact and not shared  # one row per corporation: its colonists, markers and crop too
+    if merged:
+        table.add_column("col", no_wrap=True)
+        table.add_column("mk", justify="right", no_wrap=True)
+        table.add_column("crop", no_wrap=True, overflow="ellipsis", max_width=9)
     for p, purse in enumerate(view["purses"]):
         if shared:
             label = Text("shared")
@@ -226,8 +231,19 @@ def _purses(console: Console, view: dict[str, Any], seat: int | None, compact: b
         cards = str(purse["regolith_cards"])
         if minerals:
             cards += " " + "".join(m[0].upper() for m in minerals)
-        table.add_row(label, str(purse["reputation"]), *(str(res[k]) for k in RES_SHORT), Text(cards))
+        more: list[Text] = []
+        if merged:
+            c = next(c for c in view["corporations"] if c["purse"] == p)
+            more = [_colonists(c), Text(str(c["action_markers_in_hand"])), Text(_name(c["crop"]))]
+        table.add_row(label, str(purse["reputation"]), *(str(res[k]) for k in RES_SHORT), Text(cards), *more)
     console.print(table)
+
+
+def _colonists(c: dict[str, Any]) -> Text:
+    t = Text(str(c["colonists"] - c["dead_colonists"]))
+    if c["dead_colonists"]:
+        t.append(f"+{c['dead_colonists']}†", style="red")
+    return t
 
 
 def _corporations(console: Console, view: dict[str, Any], seat: int | None, compact: bool,
@@ -240,14 +256,13 @@ def _corporations(console: Console, view: dict[str, Any], seat: int | None, comp
             head.append(" (you)")
         elif len({x["seat"] for x in view["corporations"]}) > 1:
             head.append(f" s{c['seat']}", style="dim")
+        merged = compact and view["reputation_track"] != "satisfaction"  # in the purse table
         items = []
-        living = c["colonists"] - c["dead_colonists"]
-        col = Text(f"col {living}")
-        if c["dead_colonists"]:
-            col.append(f"+{c['dead_colonists']}†", style="red")
-        col.append(f" placed {c['colonists_placed']}")
-        items.append(col)
-        items.append(Text(f"mk {c['action_markers_in_hand']}"))
+        if not merged:
+            col = Text("col ").append_text(_colonists(c))
+            col.append(f" placed {c['colonists_placed']}")
+            items.append(col)
+            items.append(Text(f"mk {c['action_markers_in_hand']}"))
         experts = [_name(e["expert"]) + ("" if e["face_up"] else " (down)") for e in c["experts"]]
         if experts:
             items.append(Text("exp " + ", ".join(experts)))
@@ -255,10 +270,13 @@ def _corporations(console: Console, view: dict[str, Any], seat: int | None, comp
             items.append(Text("asst " + ", ".join(_name(a) for a in c["assistants"])))
         if c["technologies"]:
             items.append(Text("tech " + ", ".join(_name(t) for t in c["technologies"])))
-        items.append(Text("crop " + _name(c["crop"])))
+        if not merged:
+            items.append(Text("crop " + _name(c["crop"])))
         inst = [f"{BUILDING_SHORT.get(i, i)}{n}" for i, n in c["installations"].items() if n]
         if inst:
             items.append(Text("inst " + " ".join(inst)))
+        if not items:
+            continue
         if not compact:
             items.append(Text(f"research {c['research_done']} commissions {c['commissions_done']}",
                               style="dim"))
@@ -293,9 +311,9 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
                 t.append_text(_letter(view, int(req["done_by"])))
                 t.stylize("green")
             else:
-                cost = " ".join(f"{n}{RES_SHORT.get(k, k)}" for k, n in req["cost"].items())
-                cost += "".join(" " + m + "-card" for m in req["minerals"])
-                t.append(f" {cost}", style="dim")
+                parts = [f"{n}{RES_SHORT.get(k, k)}" for k, n in req["cost"].items()]
+                parts += [m + "-card" for m in req["minerals"]]
+                t.append(" " + " ".join(parts), style="dim")
                 if req["condition"]:
                     t.append(f" if {req['condition'].replace('_', ' ')}", style="dim")
                 t.append(f" +{req['reputation']}")
@@ -387,7 +405,7 @@ def _goals(console: Console, view: dict[str, Any], compact: bool, width: int) ->
         items = [Text(f"{g}: {names.get(g, (g, ''))[1].removeprefix('hidden goal: ')}")
                  for g in hg.get("mine", [])]
     if hg.get("offered"):
-        items += [Text(f"offered {g}", style="dim") for g in hg["offered"]]
+        items.append(Text("offered: " + " ".join(hg["offered"]), style="dim"))
     if hg.get("revealed"):
         items += [Text("revealed: " + "; ".join(f"{_short_corp(view, i)} {'+'.join(g) or '-'}"
                                                 for i, g in enumerate(hg["revealed"])))]
