@@ -15,8 +15,9 @@ import boardwright as bw
 from boardwright.cli.views import glossary, render_view
 from boardwright.titles.martians.content import load
 
-MODES = (("solo", 1, {}), ("coop", 2, {}), ("semi-coop", 3, {"scenario": 2}),
-         ("competitive", 4, {"collectors_edition": True}))
+MODES: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("solo", 1, {}), ("coop", 2, {}), ("semi-coop", 3, {"scenario": 2}),
+    ("competitive", 4, {"collectors_edition": True}))
 
 
 def _advance(mode: str, players: int, extra: dict[str, Any], steps: int, seed: int = 7) -> bw.GameState:
