@@ -112,7 +112,8 @@ def _entries() -> dict[str, tuple[str, str]]:
         acts = "; or ".join(ACTION_TEXT[a] for a in b.actions)
         extra = " It starts unfinished (a build token lies on it)." if b.build_token else ""
         up = " A field with an upgrade token costs 1 more time." if b.upgrade_fields else ""
-        out[b.id] = (b.name, f"building with {len(b.field_opens)} action fields: {acts}.{up}{extra}")
+        acts = acts[0].upper() + acts[1:]
+        out[b.id] = (b.name, f"{acts}. A building with {len(b.field_opens)} action fields.{up}{extra}")
     for i in c.installations.values():
         extra = " It starts unfinished." if i.build_token else ""
         out[i.id] = (i.name, f"energy installation: each marker on it gives {i.output} energy to its "
