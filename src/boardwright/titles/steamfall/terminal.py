@@ -62,6 +62,8 @@ def _flow(console: Console, head: Text, items: list[Text], width: int, indent: i
 
 
 def _area_name(c: Content, view: dict[str, Any], a: int) -> str:
+    if not 0 <= a < len(view["areas"]):
+        return "(no map yet)"
     area = view["areas"][a]
     if area["kind"] == "district":
         return c.districts[area["district_id"]].name
@@ -130,6 +132,8 @@ def _invention(console: Console, c: Content, view: dict[str, Any], width: int, c
     req = inv.get("requirement")
     if req:
         line.append(f"needs {req[0]} VP {req[1]} cube {req[2]} compl.", style="bold")
+    else:
+        line.append("rows checked at each round's end", style="bold")
     line.append(f" · compl. {inv['completion']} +{inv['quarters']}/4 · team {vp} VP"
                 f" {cubes} cube{'s' if cubes != 1 else ''}")
     if inv["paid"]["vp"] or inv["paid"]["cubes"]:

@@ -480,6 +480,9 @@
     const mw = 36;
     const mg = s("g", { transform: `translate(20,${y})`, "data-mood": p.mood });
     const macts = actionable(mg, mine("mood"), byTarget, ctx);
+    // a hit area over the whole track, labels included (clicks between the cells count too)
+    mg.append(s("rect", { x: -4, y: -4, width: 44 + levels.length * mw + 4, height: 52, rx: 6,
+      fill: macts ? "#fff2c6" : "transparent", stroke: macts ? ORANGE : "none", "stroke-width": 2 }));
     mg.append(text(0, 14, "mood", { "font-size": 12, "font-weight": 700 }));
     levels.forEach((m, i) => {
       const mx = 44 + i * mw, on = m === p.mood;
