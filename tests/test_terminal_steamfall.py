@@ -106,7 +106,7 @@ def test_spectator_setup_and_draft_screens() -> None:
     picking = spec.new_game(2, 3, {"characters": "choose"})
     assert "choosing a character" in _screen(picking, 0)
     drafting = spec.new_game(2, 3, {"district_draft": True, "characters": "choose"})
-    while drafting.decision(drafting.to_act[0]).kind != "district_draft":
+    while getattr(drafting.decision(drafting.to_act[0]), "kind", None) != "district_draft":
         seat = drafting.to_act[0]
         drafting.apply(seat, drafting.legal_actions(seat)[0].id)
     assert "laid out once the district tiles are drafted" in _screen(drafting, drafting.to_act[0])
