@@ -377,7 +377,9 @@ def _my_board(console: Console, c: Content, view: dict[str, Any], p: int, width:
     if hand is not None:
         names = [c.items[h].name for h in hand]
         names += [f"{c.items[h].name} (drawn)" for h in pl.get("pending", [])]
-        civs.append(Text("· hand: " + (", ".join(names) or "empty")))
+        civs.append(Text("· hand:"))
+        last = len(names) - 1
+        civs += [Text(n + ("," if k < last else "")) for k, n in enumerate(names)] or [Text("empty")]
     else:
         civs.append(Text(f"· hand {pl['hand_size']}"))
     if not pl["civs"]:
