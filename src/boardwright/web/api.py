@@ -197,6 +197,7 @@ def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": live.names.get(s.seat),
                    "invited": s.seat in live.invited} for s in live.seats],
         "notes": list(live.notes),
+        "standing": hub.standing(live, seat),
         "ended": live.ended,
         "allow_undo": live.row.allow_undo,
         "can_undo": undo is None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -368,6 +369,28 @@ class Hub:
             if key not in live.undo_cache:
                 live.undo_cache[key] = self._undo_refused(live, seat)
             return live.undo_cache[key]
+
+    def standing(self, live: Live, seat: int | None) -> dict[str, Any] | None:
+        """The running scores, if the game can tell them mid-game and they depend on nothing
+        hidden from `seat` (the same in re-sampled worlds): else None. Cached per version."""
+        if seat is None:
+            return None
+        with live.lock:
+            key = (-1 - live.version, seat)
+            if key not in live.undo_cache:
+                live.undo_cache[key] = None
+                state = live.state
+                try:
+                    scores = None if state.over else state.outcome().get("scores")
+                    if isinstance(scores, list) and scores:
+                        stream = Rng(secrets.randbits(64))
+                        if all(state.determinize(seat, stream).outcome().get("scores") == scores
+                               for _ in range(3)):
+                            live.undo_cache[key] = json.dumps(scores)
+                except Exception:  # a game that cannot score mid-game
+                    pass
+            found = live.undo_cache[key]
+        return None if found is None else {"scores": json.loads(found)}
 
     def _undo_refused(self, live: Live, seat: int) -> str | None:
         plan = self._undo_plan(live, seat)

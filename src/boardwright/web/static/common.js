@@ -1,4 +1,4 @@
-// Shared helpers: API calls, the seat tokens this browser holds (sessionStorage only), boards.
+// Shared helpers: API calls, the seat tokens this browser holds (localStorage), boards.
 "use strict";
 
 const BW = {
@@ -14,16 +14,42 @@ const BW = {
     try { data = await res.json(); } catch (e) { data = { reason: res.statusText }; }
     return { ok: res.ok, status: res.status, data };
   },
-  // tokens: {gameId: {seat: token}} kept per browser tab
+  // Seat tokens this browser holds, per game: {seat: token}, kept in localStorage so that a
+  // closed tab or browser keeps its seat ("my games" on the home page lists them).
   tokens(gameId) {
-    try { return JSON.parse(sessionStorage.getItem("bw-tokens-" + gameId) || "{}"); }
-    catch (e) { return {}; }
+    const read = store => { try { return JSON.parse(store.getItem("bw-tokens-" + gameId) || "{}"); } catch (e) { return {}; } };
+    const t = Object.assign(read(sessionStorage), BW.storageOk() ? read(localStorage) : {});
+    return t;
   },
+  storageOk() { try { return !!window.localStorage; } catch (e) { return false; } },
   saveToken(gameId, seat, token) {
     const t = BW.tokens(gameId);
     t[seat] = token;
-    sessionStorage.setItem("bw-tokens-" + gameId, JSON.stringify(t));
+    const text = JSON.stringify(t);
+    if (BW.storageOk()) localStorage.setItem("bw-tokens-" + gameId, text);
+    else sessionStorage.setItem("bw-tokens-" + gameId, text);
+    BW.remember(gameId);
   },
+  // the games this browser created or joined, newest first; and their creator tokens
+  myGames() {
+    try { return JSON.parse(localStorage.getItem("bw-my-games") || "[]"); } catch (e) { return []; }
+  },
+  remember(gameId) {
+    if (!BW.storageOk()) return;
+    const list = BW.myGames().filter(g => g !== gameId);
+    list.unshift(gameId);
+    localStorage.setItem("bw-my-games", JSON.stringify(list.slice(0, 50)));
+  },
+  forget(gameId) {
+    if (!BW.storageOk()) return;
+    localStorage.setItem("bw-my-games", JSON.stringify(BW.myGames().filter(g => g !== gameId)));
+    localStorage.removeItem("bw-tokens-" + gameId);
+    localStorage.removeItem("bw-creator-" + gameId);
+  },
+  creatorToken(gameId) { try { return localStorage.getItem("bw-creator-" + gameId); } catch (e) { return null; } },
+  saveCreator(gameId, token) { if (BW.storageOk()) { localStorage.setItem("bw-creator-" + gameId, token); BW.remember(gameId); } },
+  // an option's value in words: "after_turn" -> "after turn", true -> "yes"
+  words(v) { return v === true ? "yes" : v === false ? "no" : String(v).replaceAll("_", " "); },
   el(tag, attrs = {}, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {

@@ -4,8 +4,8 @@
 "use strict";
 
 const GID = location.pathname.split("/").filter(Boolean).pop();
-const G = { seat: null, data: null, selected: null, stream: null, hotseat: true, shownVersion: -1,
-  board: GenericBoard, boardData: null };
+const G = { seat: null, data: null, selected: null, path: [], stream: null, hotseat: true, shownVersion: -1,
+  shownStamp: -1, board: GenericBoard, boardData: null, glossary: {}, streamError: false };
 
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -20,6 +20,10 @@ function loadScript(src) {
 async function loadBoard(d) {
   // the title's board script and the data it needs beyond the view; the generic board otherwise
   const urls = d.board || {};
+  if (urls.glossary) {  // names and effects in words (the title's glossary hook), for details
+    const res = await BW.api(urls.glossary);
+    if (res.ok) G.glossary = res.data.entries || {};
+  }
   if (!urls.script) return;
   try { await loadScript(urls.script); } catch (e) { return; }
   const board = BW.boards[d.game];
@@ -35,9 +39,33 @@ async function loadBoard(d) {
 function token(seat) { return seat === null ? null : BW.tokens(GID)[seat] || null; }
 function heldSeats() { return Object.keys(BW.tokens(GID)).map(Number).sort((a, b) => a - b); }
 
+function askName(label, initial) {
+  // an inline form (no window.prompt): resolves with the name typed
+  return new Promise(resolve => {
+    const box = document.getElementById("namebox");
+    const input = BW.el("input", { id: "name-input", maxlength: 40, value: initial || "", placeholder: "your name" });
+    const done = ev => { ev.preventDefault(); const v = input.value.trim(); if (v) { box.hidden = true; resolve(v); } };
+    box.replaceChildren(BW.el("form", { onsubmit: done }, BW.el("label", {}, label + " ", input), " ",
+      BW.el("button", { class: "primary", type: "submit", id: "name-save" }, "OK")));
+    box.hidden = false;
+    input.focus();
+  });
+}
+
 async function adoptLinkToken() {
-  // A join link carries ?token=...: keep it in this tab's sessionStorage, then drop it from the URL.
+  // An invitation (?invite=...): the person names themselves and gets the seat's own token.
+  // A join link (?token=...): kept in this browser's storage. Either is dropped from the URL.
   const params = new URLSearchParams(location.search);
+  const invite = params.get("invite");
+  if (invite) {
+    history.replaceState(null, "", location.pathname);
+    const name = await askName("You are invited to this game. Your name:", BW.storageOk() ? localStorage.getItem("bw-my-name") : "");
+    if (BW.storageOk()) localStorage.setItem("bw-my-name", name);
+    const res = await BW.api(`/api/games/${GID}/join`, { method: "POST", body: { invite, name } });
+    if (res.ok) { BW.saveToken(GID, res.data.seat, res.data.token); G.seat = res.data.seat; }
+    else document.getElementById("fatal").textContent = "This invitation cannot be used: " + (res.data.reason || res.status);
+    return;
+  }
   const t = params.get("token");
   if (!t) return;
   history.replaceState(null, "", location.pathname);
@@ -50,14 +78,36 @@ function seatName(s) {
   const d = G.data;
   const info = d && d.seats[s];
   const me = heldSeats().includes(s) ? " (you)" : "";
-  return `Seat ${s}${info && info.kind === "bot" ? " · bot " + info.bot : ""}${me}`;
+  if (info && info.name) return `${info.name} (seat ${s})${me}`;
+  return `Seat ${s}${info && info.kind === "bot" ? " · bot " + info.bot : ""}${info && info.invited ? " · invited" : ""}${me}`;
+}
+
+// Readable names for ids in score tables: the glossary's, the board's, else the id with spaces.
+function idName(id) {
+  if (typeof id !== "string") return String(id);
+  if (G.glossary[id]) return G.glossary[id].name;
+  if (G.board.nameOf && G.data) {
+    try { const n = G.board.nameOf(id, G.data.view, boardCtx(G.data)); if (n && n !== id) return n; } catch (e) { /* generic */ }
+  }
+  return id.replaceAll("_", " ");
+}
+
+// A card's (or any component's) details: the glossary's name and text, in the side panel.
+function showDetail(id) {
+  const e = G.glossary[id];
+  const box = document.getElementById("detail");
+  if (!e) { box.hidden = true; return; }
+  box.replaceChildren(BW.el("button", { class: "close", onclick: () => { box.hidden = true; } }, "×"),
+    BW.el("h3", {}, e.name), BW.el("p", {}, e.text));
+  box.dataset.id = id;
+  box.hidden = false;
 }
 
 function renderSeatTabs() {
   const tabs = document.getElementById("seat-tabs");
   const btn = (label, seat) => BW.el("button", { class: G.seat === seat ? "current" : "", "data-seat": seat === null ? "spectator" : seat,
     onclick: () => { G.seat = seat; G.hotseat = false; document.getElementById("hotseat").checked = false; connect(); } }, label);
-  tabs.replaceChildren(BW.el("span", { class: "muted" }, "view as: "), ...heldSeats().map(s => btn("Seat " + s, s)), btn("Spectator", null));
+  tabs.replaceChildren(BW.el("span", { class: "muted" }, "view as: "), ...heldSeats().map(s => btn(seatName(s).replace(" (you)", ""), s)), btn("Spectator", null));
 }
 
 function ruleLink(rule) {
@@ -109,8 +159,29 @@ function targetOf(a, ctx) {
   return p.length > 1 ? p[1] : null;
 }
 
+// A multi-part choice names its parts joined by "+" ("box:a+b": return a and b): they are
+// picked one at a time on the board (G.path), with a way back.
+function partsOf(a, ctx) {
+  const t = targetOf(a, ctx);
+  return t === null || t === undefined ? [] : String(t).split("+");
+}
+
+function remaining(ctx) {
+  return G.data.legal_actions.filter(a => { const p = partsOf(a, ctx); return G.path.every(x => p.includes(x)); });
+}
+
 function actionsFor(key, ctx) {
-  return G.data.legal_actions.filter(a => targetOf(a, ctx) === key);
+  return remaining(ctx).filter(a => partsOf(a, ctx).includes(key));
+}
+
+function selectTarget(key) {
+  if (G.path.includes(key)) { G.path = G.path.filter(x => x !== key); }
+  else {
+    const ctx = boardCtx(G.data);
+    G.path = actionsFor(key, ctx).length ? [...G.path, key] : [key];
+  }
+  G.selected = G.path.length ? G.path[G.path.length - 1] : null;
+  render(G.data);
 }
 
 function targetName(id, ctx) {
@@ -128,24 +199,49 @@ function targetName(id, ctx) {
 
 function boardCtx(d) {
   const ctx = { actions: d.legal_actions, seat: d.seat, players: d.players, options: d.options || {},
-    data: G.boardData, selected: G.selected, seatName,
-    select: key => { G.selected = key; render(G.data); },
+    data: G.boardData, selected: G.selected, path: G.path.slice(), seatName, glossary: G.glossary, showDetail,
+    standing: d.standing,
+    select: key => selectTarget(key),
     actionFor: id => d.legal_actions.find(a => a.id === id) || null,
     choose: a => act(typeof a === "string" ? a : a.id),
     redraw: () => { if (G.data) render(G.data); },
     generic: view => GenericBoard.render(view, ctx) };
-  ctx.actionsOn = key => actionsFor(key, ctx);
+  ctx.actionsOn = key => actionsFor(key, ctx).filter(() => !G.path.includes(key));
+  ctx.partsOf = a => partsOf(a, ctx);
+  ctx.remaining = () => remaining(ctx);
   return ctx;
 }
 
 function render(d) {
+  if (G.data && (G.data.version !== d.version || G.data.seat !== d.seat)) { G.path = []; G.selected = null; }
   G.data = d;
-  document.getElementById("title").textContent = `${d.title} · ${d.players === 1 ? "solo" : d.players + " players"} · game ${d.id}`;
-  document.getElementById("hotseat-label").hidden = d.players === 1;
-  document.getElementById("status").textContent = d.over ? "· game over" : `· waiting for ${d.to_act.map(s => "seat " + s).join(", ")}`;
+  document.getElementById("title").textContent = `${d.title} · ${d.players === 1 ? "solo" : d.players + " players"}`;
+  document.getElementById("hotseat-label").hidden = d.players === 1 || heldSeats().length < 2;
+  const status = document.getElementById("status");
+  status.textContent = d.over ? "· the game is over" + (d.outcome ? ": " + outcomeHeadline(d.outcome) : "")
+    : d.ended ? "· the game was ended by its creator" : `· waiting for ${d.to_act.map(seatName).join(", ")}`;
+  status.dataset.over = d.over || d.ended;
+  document.getElementById("people").replaceChildren(...d.seats.map(x => BW.el("span", { class: "person", "data-seat": x.seat,
+    style: `border-color:${BW.seatColor(x.seat)}` }, seatName(x.seat))));
+  renderStanding(d);
+  renderNotes(d);
   renderSeatTabs();
+  // my seat has no name yet: ask for one (shown to everyone in the header, log and scores)
+  const mine = d.seat === null ? null : d.seats[d.seat];
+  if (mine && !mine.name && mine.kind === "human" && !G.asking) {
+    G.asking = true;
+    askName("Your name for this game:", BW.storageOk() ? localStorage.getItem("bw-my-name") : "").then(async name => {
+      if (BW.storageOk()) localStorage.setItem("bw-my-name", name);
+      const res = await BW.api(`/api/games/${GID}/name`, { method: "POST", token: token(d.seat), body: { name } });
+      G.asking = false;
+      if (res.ok) render(res.data);
+    });
+  }
+  const creator = BW.creatorToken(GID);
+  const endBtn = document.getElementById("end-btn");
+  endBtn.hidden = !creator || d.over || d.ended;
   // hot-seat: jump to a seat this tab holds that must act now
-  if (G.hotseat && !d.over) {
+  if (G.hotseat && !d.over && !d.ended) {
     const mine = heldSeats().filter(s => d.to_act.includes(s));
     if (mine.length && !mine.includes(G.seat)) { G.seat = mine[0]; connect(); return; }
   }
@@ -157,36 +253,58 @@ function render(d) {
   const dec = d.view.decision;
   const prompt = document.getElementById("prompt");
   if (d.over) prompt.replaceChildren("The game is over" + (d.outcome ? ": " + outcomeHeadline(d.outcome) : "."));
+  else if (d.ended) prompt.replaceChildren("The game was ended by its creator.");
   else if (dec) prompt.replaceChildren(dec.prompt, " ", ruleLink(dec.rule));
   else if (d.seat === null) prompt.replaceChildren("Spectating: " + (d.to_act.length ? `waiting for ${d.to_act.map(seatName).join(", ")}` : ""));
   else prompt.replaceChildren(`Waiting for ${d.to_act.map(seatName).join(", ")}…`);
   const focus = document.getElementById("focus");
   const acts = document.getElementById("actions");
-  if (G.selected && actionsFor(G.selected, ctx).length) {
-    focus.replaceChildren(BW.el("p", {}, BW.el("b", {}, "On " + targetName(G.selected, ctx) + ": "),
-      BW.el("button", { onclick: () => { G.selected = null; render(G.data); } }, "show all actions")));
-    acts.replaceChildren(...actionButtons(actionsFor(G.selected, ctx)));
+  const left = remaining(ctx);
+  if (G.path.length && left.length) {
+    const more = left.some(a => partsOf(a, ctx).length > G.path.length);
+    const back = () => { G.path.pop(); G.selected = G.path[G.path.length - 1] || null; render(G.data); };
+    focus.replaceChildren(BW.el("p", { id: "choice-path" }, BW.el("b", {}, (G.path.length > 1 ? "Chosen: " : "On ") +
+      G.path.map(k => targetName(k, ctx)).join(" + ") + ": "),
+      more ? BW.el("span", { class: "muted" }, left.length > 1 ? "pick the next one on the board, or choose below. " : "") : "",
+      BW.el("button", { id: "path-back", onclick: back }, "◀ back"),
+      BW.el("button", { onclick: () => { G.path = []; G.selected = null; render(G.data); } }, "show all actions")));
+    acts.replaceChildren(...actionButtons(left));
   } else {
-    G.selected = null;
+    G.selected = null; G.path = [];
     const hint = G.board.hint;
     focus.replaceChildren(d.legal_actions.length && hint ? BW.el("p", { class: "muted" }, hint) : "");
     acts.replaceChildren(...actionButtons(d.legal_actions));
   }
   const undo = document.getElementById("undo-btn");
-  undo.hidden = !(d.allow_undo && d.seat !== null);
+  undo.hidden = !(d.allow_undo && d.seat !== null) || d.over || d.ended;  // a finished game is final
   undo.disabled = !d.can_undo;
-  document.getElementById("undo-why").textContent = d.allow_undo && d.seat !== null && !d.can_undo ? d.undo_refused || "" : "";
+  document.getElementById("undo-why").textContent = !undo.hidden && !d.can_undo ? d.undo_refused || "" : "";
   // log, newest last
   const log = document.getElementById("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
   log.replaceChildren(...d.view.log.slice(-300).map(e => BW.el("div", {},
     BW.el("span", { class: "muted" }, `r${e.round} `),
-    e.seat === null || e.seat === undefined ? "" : BW.el("b", { style: `color:${BW.seatColor(e.seat)}` }, `seat ${e.seat} `),
+    e.seat === null || e.seat === undefined ? "" : BW.el("b", { style: `color:${BW.seatColor(e.seat)}` }, `${(d.seats[e.seat] || {}).name || "seat " + e.seat} `),
     e.text, " ", ruleLink(e.rule), e.visible_to ? BW.el("span", { class: "muted" }, " (private)") : "")));
   if (atBottom || G.shownVersion < 0) log.scrollTop = log.scrollHeight;
   G.shownVersion = d.version;
+  G.shownStamp = d.stamp;
   renderOutcome(d);
   Object.assign(document.body.dataset, { version: d.version, over: d.over, seat: d.seat === null ? "" : d.seat });
+}
+
+function renderStanding(d) {
+  // the running score (when it depends on nothing hidden from this seat), by name
+  const box = document.getElementById("standing");
+  const sc = d.standing && d.standing.scores;
+  if (!sc || d.over) { box.replaceChildren(); return; }
+  box.replaceChildren(BW.el("b", {}, "Score: "), ...sc.map((v, s) => BW.el("span", { class: "score", "data-seat": s,
+    style: `color:${BW.seatColor(s)}` }, `${(d.seats[s] || {}).name || "Seat " + s} ${Math.round(v * 100) / 100}`)));
+}
+
+function renderNotes(d) {
+  const box = document.getElementById("notes");
+  box.replaceChildren(...(d.notes || []).slice(-3).map(n => BW.el("div", { class: "note" }, n)));
 }
 
 function outcomeHeadline(o) {
@@ -213,9 +331,19 @@ function outcomeHeadline(o) {
 function breakdownList(b) {
   // a team's or solo player's breakdown: {name: value} as a small table
   if (!b || typeof b !== "object") return null;
-  const fmt = v => v && typeof v === "object" ? JSON.stringify(v) : String(v);
   return BW.el("table", { class: "breakdown" }, Object.entries(b).map(([k, v]) =>
-    BW.el("tr", {}, BW.el("th", {}, k.replaceAll("_", " ")), BW.el("td", {}, fmt(v)))));
+    BW.el("tr", {}, BW.el("th", {}, idName(k)), BW.el("td", {}, fmtValue(v)))));
+}
+
+// A breakdown value in words: lists by name ("Barracks, Granary"), {id: n} as "Name n"; never
+// list positions or ids.
+function fmtValue(v) {
+  if (v === null || v === undefined) return "—";
+  if (Array.isArray(v)) return v.length ? v.map(x => x && typeof x === "object" ? fmtValue(x) : idName(x)).join(", ") : "—";
+  if (typeof v === "object") return Object.entries(v).filter(([, x]) => x !== 0 && x !== false && x !== null)
+    .map(([k, x]) => x === true ? idName(k) : `${idName(k)} ${typeof x === "object" ? fmtValue(x) : x}`).join(", ") || "—";
+  if (typeof v === "number") return String(Math.round(v * 100) / 100);
+  return idName(v);
 }
 
 function renderOutcome(d) {
@@ -235,11 +363,11 @@ function renderOutcome(d) {
   } else {
     const rows = [];
     const keys = o.breakdown && o.breakdown.length ? Object.keys(o.breakdown[0]) : [];
-    rows.push(BW.el("tr", {}, BW.el("th", {}, "seat"), BW.el("th", {}, "rank"), BW.el("th", {}, "score"), keys.map(k => BW.el("th", {}, k.replaceAll("_", " ")))));
+    rows.push(BW.el("tr", {}, BW.el("th", {}, "player"), BW.el("th", {}, "rank"), BW.el("th", {}, "score"), keys.map(k => BW.el("th", {}, idName(k)))));
     const order = o.ranking || (o.scores || []).map((_, i) => i);
     for (const s of order) {
       const b = (o.breakdown || [])[s] || {};
-      const fmt = v => v && typeof v === "object" ? Object.entries(v).filter(([, x]) => x).map(([k, x]) => `${k} ${x}`).join(", ") || "—" : String(v);
+      const fmt = fmtValue;
       rows.push(BW.el("tr", { class: (o.winners || []).includes(s) ? "winner" : "" }, BW.el("td", {}, seatName(s) + ((o.winners || []).includes(s) ? " ★ winner" : "")),
         BW.el("td", { class: "num" }, o.ranks ? o.ranks[String(s)] : ""), BW.el("td", { class: "num" }, (o.scores || [])[s]),
         keys.map(k => BW.el("td", {}, fmt(b[k])))));
@@ -256,15 +384,24 @@ async function act(actionId) {
   const ref = document.getElementById("refusal");
   ref.replaceChildren();
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
-  const res = await BW.api(`/api/games/${GID}/actions`, { method: "POST", token: token(G.seat), body: { action: actionId } });
-  G.selected = null;
+  // the version this choice was made from: a retried or stale request is refused, never applied twice
+  const res = await BW.api(`/api/games/${GID}/actions`, { method: "POST", token: token(G.seat),
+    body: { action: actionId, version: G.data.version } });
+  G.selected = null; G.path = [];
   if (res.ok) { render(res.data); return; }
   ref.replaceChildren(BW.el("div", { class: "refusal" }, "Refused: ", res.data.reason || ("error " + res.status), " ", ruleLink(res.data.rule)));
   for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
 }
 
+async function endGame() {
+  if (!confirm("End this game for everyone? It cannot be resumed.")) return;
+  const res = await BW.api(`/api/games/${GID}/end`, { method: "POST", token: BW.creatorToken(GID) });
+  if (!res.ok) document.getElementById("refusal").replaceChildren(BW.el("div", { class: "refusal" }, "Not ended: ", res.data.reason || res.status));
+  else connect();
+}
+
 async function undo() {
-  const res = await BW.api(`/api/games/${GID}/undo`, { method: "POST", token: token(G.seat) });
+  const res = await BW.api(`/api/games/${GID}/undo`, { method: "POST", token: token(G.seat), body: { version: G.data.version } });
   if (res.ok) render(res.data);
   else document.getElementById("refusal").replaceChildren(BW.el("div", { class: "refusal" }, "Undo refused: ", res.data.reason || res.status));
 }
@@ -283,10 +420,12 @@ async function connect() {
     if (!res.ok) {
       const body = await res.json().catch(() => ({}));
       document.getElementById("fatal").textContent = body.reason || ("error " + res.status);
+      G.streamError = true;
       if (res.status === 404) return;
       throw new Error("status " + res.status);
     }
     conn.textContent = "● live";
+    if (G.streamError) { document.getElementById("fatal").textContent = ""; G.streamError = false; }  // recovered
     const reader = res.body.getReader();
     const dec = new TextDecoder();
     let buf = "";
@@ -300,7 +439,7 @@ async function connect() {
         const data = chunk.split("\n").filter(l => l.startsWith("data:")).map(l => l.slice(5)).join("\n");
         if (!data || G.stream !== ctl) continue;
         const d = JSON.parse(data);
-        if (G.data && d.version === G.shownVersion && d.seat === G.data.seat) continue;  // already shown
+        if (G.data && d.version === G.shownVersion && d.stamp === G.shownStamp && d.seat === G.data.seat) continue;  // already shown
         render(d);
       }
     }
@@ -316,6 +455,8 @@ async function init() {
   if (G.seat === null && held.length) G.seat = held[0];
   document.getElementById("hotseat").onchange = e => { G.hotseat = e.target.checked; if (G.data) render(G.data); };
   document.getElementById("undo-btn").onclick = undo;
+  document.getElementById("end-btn").onclick = endGame;
+  BW.remember(GID);
   document.getElementById("rule-close").onclick = () => { document.getElementById("rulebox").style.display = "none"; };
   const res = await BW.api(`/api/games/${GID}`, { token: token(G.seat) });
   if (!res.ok) { document.getElementById("fatal").textContent = res.data.reason || ("error " + res.status); return; }

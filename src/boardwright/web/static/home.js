@@ -12,12 +12,27 @@ function defaultsFor(g, players) {
   return (g.defaults || {})[String(players)] || Object.fromEntries(g.options.map(o => [o.name, o.default]));
 }
 
+// A choice in words: the phrase of the option's doc that names it ("... as in the card
+// glossary ('glossary')" -> "as in the card glossary"), else the id with spaces.
+function choiceWords(o, c) {
+  const id = String(c).replace(/[^A-Za-z0-9_ -]/g, "");
+  const m = (o.doc || "").match(new RegExp("([^,;.()]*?)\\s*\\('" + id + "'\\)"));
+  const phrase = m && m[1].trim().replace(/^(or|and)\s+/, "");
+  return phrase ? `${BW.words(c)}: ${phrase}` : BW.words(c);
+}
+
+// An option's label as a sentence: its doc without the trailing rule reference.
+function optionWords(o) {
+  const doc = (o.doc || "").replace(/\s*\([^)]*'[^)]*\)/g, "").replace(/;?\s*see §[\d.§\s,-]+\.?$/, "").trim();
+  return doc ? doc.replace(/\.$/, "") : BW.words(o.name);
+}
+
 function optionInput(o, value) {
   const id = "opt-" + o.name;
   let input;
   if (o.choices) {
     input = BW.el("select", { id, "data-opt": o.name },
-      o.choices.map(c => BW.el("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
+      o.choices.map(c => BW.el("option", { value: JSON.stringify(c), selected: c === value }, choiceWords(o, c))));
   } else if (typeof o.default === "boolean") {
     input = BW.el("input", { id, type: "checkbox", "data-opt": o.name, checked: value });
   } else if (typeof o.default === "number") {
@@ -27,7 +42,8 @@ function optionInput(o, value) {
     input = BW.el("input", { id, "data-opt": o.name, value });
   }
   input.addEventListener("change", () => checkSetup(false));
-  return BW.el("label", { title: o.doc }, o.name + " ", input);
+  return BW.el("label", { title: o.doc, class: "option", "data-option": o.name },
+    BW.el("span", { class: "option-text" }, optionWords(o)), " ", input);
 }
 
 function readOptions(g) {
@@ -92,11 +108,12 @@ function changePlayers() {
 
 function renderSeats() {
   const n = Number(document.getElementById("players").value);
-  const rows = [BW.el("tr", {}, BW.el("th", {}, "seat"), BW.el("th", {}, "who"), BW.el("th", {}, "bot spec"))];
+  const rows = [BW.el("tr", {}, BW.el("th", {}, "seat"), BW.el("th", {}, "who"), BW.el("th", {}, "bot"))];
   for (let s = 0; s < n; s++) {
     const kind = BW.el("select", { id: "kind-" + s, onchange: e => {
       document.getElementById("bot-" + s).disabled = e.target.value !== "bot"; } },
-      BW.el("option", { value: "human", selected: s === 0 }, "person"),
+      BW.el("option", { value: "me", selected: s === 0 }, "me (played here)"),
+      BW.el("option", { value: "invite" }, "a person I invite"),
       BW.el("option", { value: "bot", selected: s !== 0 }, "bot"));
     const bot = BW.el("input", { id: "bot-" + s, list: "botnames", value: "greedy", disabled: s === 0 });
     rows.push(BW.el("tr", {}, BW.el("td", {}, "seat " + s), BW.el("td", {}, kind), BW.el("td", {}, bot)));
@@ -118,12 +135,19 @@ async function create(ev) {
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = Number(seed);
   body.options = readOptions(g);
+  const me = document.getElementById("myname").value.trim();
+  body.names = {}; body.invite = [];
   for (let s = 0; s < body.players; s++) {
-    if (document.getElementById("kind-" + s).value === "bot") body.bots[String(s)] = document.getElementById("bot-" + s).value.trim();
+    const kind = document.getElementById("kind-" + s).value;
+    if (kind === "bot") body.bots[String(s)] = document.getElementById("bot-" + s).value.trim();
+    else if (kind === "invite") body.invite.push(s);
+    else if (me) body.names[String(s)] = me;
   }
+  if (me && BW.storageOk()) localStorage.setItem("bw-my-name", me);
   const res = await BW.api("/api/games", { method: "POST", body });
   if (!res.ok) { err.textContent = res.data.reason || ("error " + res.status); return; }
   const gid = res.data.id;
+  BW.saveCreator(gid, res.data.creator);
   if (body.players === 1) {  // solo: no links to hand out; play (or watch the bot) right here
     for (const { seat, token } of res.data.seats) BW.saveToken(gid, seat, token);
     location.href = "/play/" + gid;
@@ -131,15 +155,18 @@ async function create(ev) {
   }
   const links = document.getElementById("links");
   links.replaceChildren();
-  for (const { seat, token } of res.data.seats) {
-    BW.saveToken(gid, seat, token);
-    const url = `${location.origin}/play/${gid}?token=${encodeURIComponent(token)}`;
+  for (const { seat, token } of res.data.seats) BW.saveToken(gid, seat, token);  // my own seats
+  for (const { seat, invite } of res.data.invites || []) {
+    // an invitation: the person names themselves and gets the seat's own token, which this
+    // browser never sees
+    const url = `${location.origin}/play/${gid}?invite=${encodeURIComponent(invite)}`;
     links.append(BW.el("p", {}, BW.el("b", {}, `Seat ${seat}: `),
       BW.el("input", { readonly: true, value: url, class: "joinlink", "data-seat": seat, onclick: e => e.target.select() })));
   }
-  if (!res.data.seats.length) links.append(BW.el("p", {}, "Only bots play: watch as a spectator."));
-  document.getElementById("play-here").textContent = res.data.seats.length
-    ? "Play here (hot-seat: this tab holds every person's seat)" : "Watch";
+  if (!(res.data.invites || []).length) links.append(BW.el("p", { class: "muted" }, "No one to invite."));
+  const mine = res.data.seats.map(x => x.seat);
+  document.getElementById("play-here").textContent = mine.length
+    ? `Play here (seat${mine.length > 1 ? "s" : ""} ${mine.join(", ")}${mine.length > 1 ? ", hot-seat" : ""})` : "Watch";
   document.getElementById("created").hidden = false;
   document.getElementById("play-here").onclick = () => { location.href = "/play/" + gid; };
   loadLobby();
@@ -154,11 +181,31 @@ async function loadLobby() {
     const bots = Object.entries(g.bots).map(([s, b]) => `${s}: ${b}`).join(", ");
     t.append(BW.el("tr", {}, BW.el("td", {}, g.title), BW.el("td", {}, `${g.players}` + (bots ? ` (bots ${bots})` : "")),
       BW.el("td", {}, g.status), BW.el("td", {}, g.moves),
-      BW.el("td", {}, BW.el("a", { href: "/play/" + g.id }, Object.keys(BW.tokens(g.id)).length ? "play" : "spectate"))));
+      BW.el("td", {}, BW.el("a", { href: "/play/" + g.id }, Object.keys(BW.tokens(g.id)).length ? "play" : "watch"))));
   }
 }
 
+async function loadMyGames() {
+  const ids = BW.myGames();
+  const box = document.getElementById("mygames");
+  if (!ids.length) { box.replaceChildren(BW.el("p", { class: "muted" }, "Games you create or join appear here.")); return; }
+  const res = await BW.api(`/api/games?ids=${encodeURIComponent(ids.join(","))}`);
+  if (!res.ok) return;
+  const list = BW.el("ul", { class: "mygames" });
+  for (const g of res.data.games) {
+    const seats = Object.keys(BW.tokens(g.id)).map(Number).sort((a, b) => a - b);
+    const what = seats.length ? `your seat${seats.length > 1 ? "s" : ""} ${seats.join(", ")}` : (BW.creatorToken(g.id) ? "created by you" : "watching");
+    list.append(BW.el("li", { "data-game": g.id }, BW.el("a", { href: "/play/" + g.id }, g.title),
+      ` · ${g.players} players · ${what} · ${g.status === "over" ? "finished" : g.status === "ended" ? "ended" : `${g.moves} moves`} · `,
+      BW.el("span", { class: "muted" }, new Date(g.created).toLocaleString()), " ",
+      BW.el("button", { class: "small", onclick: () => { BW.forget(g.id); loadMyGames(); } }, "forget")));
+  }
+  box.replaceChildren(list);
+}
+
 async function init() {
+  if (BW.storageOk()) document.getElementById("myname").value = localStorage.getItem("bw-my-name") || "";
+  loadMyGames();
   const res = await BW.api("/api/meta");
   META = res.data;
   const sel = document.getElementById("game");

@@ -10,7 +10,9 @@
   const TYPES = ["Government", "Construction", "Knowledge", "Military", "Leader", "Wonder"];
   const ICONS = [["attack", "Atk"], ["culture", "Cul"], ["defense", "Def"], ["harvest", "Har"],
     ["industry", "Ind"], ["science", "Sci"], ["trade", "Trd"]];
-  const W = 1160, CW = 128, CH = 150;
+  const W = 1160, CW = 128, CH = 176;
+  const ICON_COLORS = { attack: "#b83a3a", culture: "#8e5bc4", defense: "#4a6f8a", harvest: "#3aa657",
+    industry: "#8a6a3c", science: "#2f6fb5", trade: "#d9a521" };
   const AGES = ["A", "I", "II", "III", "IV", "V"];
 
   function s(tag, attrs = {}, ...kids) {
@@ -30,7 +32,20 @@
   }
   function seatLabel(v) { return v === "banker" ? "B" : String(v); }
 
-  // One card; `extra` lines under the name; `onClick` when it has legal actions.
+  // A card's stripe and effect in words, from the title's glossary ("Age A Construction,
+  // stripe 1 attack. Counts as 1 Defense while uncovered.").
+  function readCard(c, ctx) {
+    const e = (ctx.glossary || {})[c.id];
+    if (!e) return { icons: [], effect: "" };
+    const m = /stripe ([^.]*)\./.exec(e.text);
+    const icons = m ? m[1].split(",").map(p => p.trim().split(" ")).filter(p => p.length === 2 && ICON_COLORS[p[1]])
+      .map(([n, k]) => [Number(n), k]) : [];
+    const first = e.text.indexOf(". ");
+    return { icons, effect: first >= 0 ? e.text.slice(first + 2) : "" };
+  }
+
+  // One card: type and age, name, icon stripe, effect in words; `extra` lines at the bottom;
+  // clicking shows its details (and focuses its actions), hovering shows them too.
   function card(c, x, y, ctx, opts = {}) {
     const acts = ctx.byCard.get(c.id) || [];
     const g = s("g", { transform: `translate(${x},${y})`, "data-card": c.id,
@@ -41,11 +56,27 @@
       "stroke-width": selected ? 6 : acts.length ? 4 : 1.2 }));
     g.append(s("rect", { width: CW, height: 22, rx: 8, fill: col }));
     g.append(s("text", { x: 6, y: 15, fill: "#fff", "font-size": 12, "font-weight": 600 }, `${c.type} · ${c.age}`));
-    wrap(c.name, 15).slice(0, 3).forEach((line, i) =>
-      g.append(s("text", { x: 6, y: 40 + i * 16, "font-size": 14, "font-weight": 700 }, line)));
-    g.append(s("text", { x: 6, y: 96, "font-size": 11, fill: "#555" }, (c.timing || "").replaceAll("_", " ")));
-    (opts.extra || []).forEach((line, i) =>
-      g.append(s("text", { x: 6, y: 112 + i * 14, "font-size": 11, fill: "#333" }, line)));
+    const names = wrap(c.name, 15).slice(0, 2);
+    names.forEach((line, i) => g.append(s("text", { x: 6, y: 39 + i * 15, "font-size": 13.5, "font-weight": 700 }, line)));
+    const info = readCard(c, ctx);
+    let iy = 39 + names.length * 15 - 6;
+    info.icons.forEach(([n, k], i) => {
+      const ig = s("g", { transform: `translate(${6 + i * 40},${iy})`, "data-icon": k });
+      ig.append(s("rect", { width: 37, height: 15, rx: 7, fill: ICON_COLORS[k] }));
+      ig.append(s("text", { x: 18.5, y: 11.5, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 },
+        `${n} ${k.slice(0, 3)}`));
+      g.append(ig);
+    });
+    if (!info.icons.length) g.append(s("text", { x: 6, y: iy + 11, "font-size": 10, fill: "#777" }, (c.timing || "").replaceAll("_", " ")));
+    const room = Math.max(1, Math.floor((CH - (opts.extra || []).filter(Boolean).length * 13 - (opts.investor !== undefined && opts.investor !== null ? 38 : 8) - (iy + 30)) / 12) + 1);
+    const lines = wrap(info.effect, 24);
+    const shown = lines.slice(0, room);
+    if (lines.length > room) shown[room - 1] = shown[room - 1].replace(/\s*\S*$/, "") + " … (more)";
+    const eff = s("text", { class: "effect", "font-size": 9.5, fill: "#2d2a26" });
+    shown.forEach((line, i) => eff.append(s("tspan", { x: 6, y: iy + 28 + i * 12 }, line)));
+    g.append(eff);
+    (opts.extra || []).filter(Boolean).forEach((line, i, all) =>
+      g.append(s("text", { x: 6, y: CH - (opts.investor !== undefined && opts.investor !== null ? 34 : 8) - (all.length - 1 - i) * 13, "font-size": 10.5, fill: "#333" }, line)));
     if (opts.investor !== undefined && opts.investor !== null) {
       const colr = opts.investor === "banker" ? "#444" : BW.seatColor(opts.investor);
       g.append(s("circle", { cx: CW - 22, cy: CH - 22, r: 17, fill: colr, stroke: "#fff", "stroke-width": 2 }));
@@ -54,9 +85,16 @@
       g.append(s("text", { x: 6, y: CH - 8, "font-size": 11, fill: colr, "font-weight": 700 },
         opts.investor === "banker" ? "Banker" : `seat ${seatLabel(opts.investor)}`));
     }
-    if (opts.title) g.append(s("title", {}, opts.title));
-    else g.append(s("title", {}, `${c.name} (${c.type}, age ${c.age})` + (acts.length ? "\nclick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
-    if (acts.length) g.addEventListener("click", () => ctx.select(c.id));
+    const full = (ctx.glossary || {})[c.id];
+    g.append(s("title", {}, (opts.title ? opts.title + "\n" : "") + `${c.name} (${c.type}, age ${c.age})` +
+      (full ? "\n" + full.text : "") + (acts.length ? "\nclick: " + acts.map(a => a.label).join(" / ").slice(0, 300) : "")));
+    g.style.cursor = "pointer";
+    g.addEventListener("click", ev => {
+      ev.stopPropagation();
+      if (ctx.showDetail) ctx.showDetail(c.id);
+      if (acts.length) ctx.select(c.id);
+    });
+    g.addEventListener("mouseenter", () => { if (ctx.showDetail) ctx.showDetail(c.id); });
     return g;
   }
 
@@ -75,9 +113,9 @@
       if (parts[0] === "target") { const n = Number(parts[1]); if (!byNation.has(n)) byNation.set(n, []); byNation.get(n).push(a); }
     }
     ctx = Object.assign({}, ctx, { byCard, byNation });
-    const nationH = 250;
+    const nationH = 276;
     const hasDealt = (view.dealt || []).length > 0;
-    const top = hasDealt ? 430 : 250;
+    const top = hasDealt ? 480 : 276;
     const H = top + view.nations.length * (nationH + 12) + 10;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "flow-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#efe7d6" }));
@@ -108,9 +146,10 @@
     svg.append(pool("Reserve", view.reserve, dx + 200, "#7d6a4f"));
     // your dealt starting cards (2 players)
     if (hasDealt) {
-      svg.append(s("text", { x: 16, y: 246, "font-size": 14, "font-weight": 700, fill: "#555" },
-        "YOUR STARTING CARDS (only you see these)" + (view.my_pick ? ` · chosen: ${view.my_pick}` : "")));
-      view.dealt.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 256, ctx, {})));
+      const picked = view.my_pick ? (view.dealt.find(c => c.id === view.my_pick) || { name: view.my_pick }).name : null;
+      svg.append(s("text", { x: 16, y: 272, "font-size": 14, "font-weight": 700, fill: "#555" },
+        "YOUR STARTING CARDS (only you see these; click one for its details)" + (picked ? ` · chosen: ${picked}` : "")));
+      view.dealt.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 282, ctx, {})));
     }
     // nations
     view.nations.forEach((n, i) => {
@@ -124,6 +163,9 @@
       const who = ctx.seatName(n.seat);
       g.append(s("text", { x: 22, y: 24, "font-size": 16, "font-weight": 700, fill: BW.seatColor(n.seat) },
         `${who}${toAct ? "  ◀ to act" : ""}${view.current_player === n.seat ? "  (current player)" : ""}`));
+      const score = ctx.standing && ctx.standing.scores ? ctx.standing.scores[n.seat] : null;
+      if (score !== null && score !== undefined)
+        g.append(s("text", { x: W - 30, y: 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, "data-score": n.seat }, `${score} points so far`));
       g.append(s("text", { x: 22, y: 46, "font-size": 13 }, `tokens ${n.tokens}` +
         (n.invested_in ? ` · invested in ${(view.market.find(c => c.id === n.invested_in) || { name: n.invested_in }).name}` : "") +
         (n.starting_card_chosen === false ? " · choosing a starting card" : n.starting_card_chosen ? " · starting card chosen" : "")));

@@ -385,12 +385,22 @@
     const tx = rx + 140;
     let ty = 44;
     const room = Math.floor((w - tx - 8) / 6.6);  // characters that fit on a line
-    const fit = str => str.length > room ? str.slice(0, room - 1) + "…" : str;
+    const wrapLines = str => {  // never cut: long text goes on to the next line
+      const out = [];
+      let cur = "";
+      for (const w of String(str).split(" ")) {
+        if (cur && (cur + " " + w).length > room) { out.push(cur); cur = "  " + w; } else cur = cur ? cur + " " + w : w;
+      }
+      if (cur) out.push(cur);
+      return out;
+    };
     const line = (str, attrs = {}) => {
-      const el = text(tx, ty, fit(str), Object.assign({ "font-size": 12 }, attrs));
-      el.append(title(str));
-      g.append(el);
-      ty += 16;
+      for (const part of wrapLines(str)) {
+        const el = text(tx, ty, part, Object.assign({ "font-size": 12 }, attrs));
+        el.append(title(str));
+        g.append(el);
+        ty += 16;
+      }
     };
     const cname = id => (b.characters[id] || { name: id }).name;
     line(`city at ${p.city || "—"}`, { "font-weight": 600 });
@@ -398,12 +408,16 @@
       line("hand:", { "font-weight": 600 });
       for (const c of p.hand) {
         const acts = byTarget.get(c);
+        const chosen = (ctx.path || []).includes(c);
         const hg = s("g", { "data-hand": c });
-        hg.append(s("rect", { x: tx - 3, y: ty - 12, width: w - tx - 8, height: 16, rx: 4, fill: acts ? "#fff2c6" : "none", stroke: acts ? "#ff9d00" : "none", "stroke-width": 2 }));
         const ch = b.characters[c];
-        hg.append(text(tx + 2, ty, fit(ch ? `${ch.name} (${ch.strategy} / ${ch.tactic})` : c), { "font-size": 11.5 }));
+        const parts = wrapLines(ch ? `${ch.name} (${ch.strategy} / ${ch.tactic})` : c);
+        hg.append(s("rect", { x: tx - 3, y: ty - 12, width: w - tx - 8, height: 16 * parts.length, rx: 4,
+          fill: chosen ? "#ffd27a" : acts ? "#fff2c6" : "none", stroke: chosen ? "#2d2a26" : acts ? "#ff9d00" : "none", "stroke-width": 2 }));
+        parts.forEach((part, k) => hg.append(text(tx + 2, ty + k * 16, part, { "font-size": 11.5 })));
+        if (chosen) { hg.setAttribute("class", "nc-chosen card-actionable"); hg.addEventListener("click", ev => { ev.stopPropagation(); ctx.select(c); }); }
         g.append(highlight(hg, acts, ctx, c));
-        ty += 17;
+        ty += 16 * parts.length + 1;
       }
     } else line(`hand: ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`);
     if (p.character_revealed) line(`revealed: ${cname(p.character_revealed)}`, { fill: "#8a2219", "font-weight": 600 });
@@ -485,12 +499,18 @@
 
   function render(view, ctx) {
     const b = ctx.data;
+    // what can be clicked: every part of the actions still open after the parts already picked
+    // ("box:a+b" is picked as a, then b; see docs/web.md)
     const byTarget = new Map();
-    for (const a of ctx.actions) {
+    const path = ctx.path || [];
+    for (const a of (ctx.remaining ? ctx.remaining() : ctx.actions)) {
       const t = targetOf(a.id);
       if (t === null) continue;
-      if (!byTarget.has(t)) byTarget.set(t, []);
-      byTarget.get(t).push(a);
+      for (const part of t.split("+")) {
+        if (path.includes(part)) continue;
+        if (!byTarget.has(part)) byTarget.set(part, []);
+        byTarget.get(part).push(a);
+      }
     }
     const pw = (W - 30) / 2, ph = 224;
     const corps = drawCorps(view, b, ctx, byTarget, TOP + MAPH + 12 + SIDEH);
@@ -517,7 +537,40 @@
     svg.append(drawSide(view, b, ctx, byTarget, TOP + MAPH + 12));
     if (corps) svg.append(corps);
     svg.append(...panels);
-    return svg;
+    const wrapEl = document.createElement("div");
+    wrapEl.className = "nc-wrap";
+    const main = document.createElement("div");
+    main.className = "nc-main";
+    main.append(svg);
+    wrapEl.append(main);
+    const hand = handAside(view, b, ctx, byTarget);
+    if (hand) wrapEl.append(hand);
+    return wrapEl;
+  }
+
+  // The seat's own hand beside the map (HTML, so no text is ever cut): each card by name with
+  // its strategy and tactic and what it does (the glossary), clickable when an action names it.
+  function handAside(view, b, ctx, byTarget) {
+    const me = ctx.seat === null ? null : (view.players || []).find(p => p.seat === ctx.seat);
+    if (!me || !me.hand) return null;
+    const aside = BW.el("aside", { class: "nc-hand", id: "nc-hand" }, BW.el("h3", {}, "Your hand"));
+    const path = ctx.path || [];
+    for (const c of me.hand) {
+      const ch = b.characters[c] || { name: c };
+      const acts = byTarget.get(c);
+      const chosen = path.includes(c);
+      const g = (ctx.glossary || {})[c];
+      const el = BW.el("div", { class: "nc-card" + (acts ? " actionable" : "") + (chosen ? " chosen" : ""), "data-hand-card": c },
+        BW.el("b", {}, ch.name), ch.strategy ? BW.el("div", { class: "muted" }, `${ch.strategy} / ${ch.tactic}`) : "",
+        g ? BW.el("div", { class: "nc-text" }, g.text) : "", chosen ? BW.el("div", { class: "nc-tag" }, "chosen — click to take back") : "");
+      el.addEventListener("click", () => { if (acts || chosen) ctx.select(c); else if (ctx.showDetail) ctx.showDetail(c); });
+      aside.append(el);
+    }
+    if (me.face_down) {
+      const fd = b.characters[me.face_down] || { name: me.face_down };
+      aside.append(BW.el("div", { class: "nc-card facedown" }, BW.el("b", {}, fd.name), BW.el("div", { class: "muted" }, "face down (only you see it)")));
+    }
+    return aside;
   }
 
   function lastTurn(view) {
