@@ -94,8 +94,8 @@ def _header(console: Console, view: dict[str, Any], compact: bool, width: int) -
     if view.get("over"):
         head = Text(f"Game over after cycle {view['cycle']}", style="bold")
     else:
-        head = Text(f"Cycle {view['cycle']}/{view['cycles']} round {view['round']}/{view['rounds']}",
-                    style="bold")
+        when = f"round {view['round']}/{view['rounds']}" if view["round"] else "setting up"
+        head = Text(f"Cycle {view['cycle']}/{view['cycles']} {when}", style="bold")
     head.append(f" · {MODE.get(view['mode'], view['mode'])}")
     if not view.get("over") and view["corporations"]:
         head.append(" · first ")

@@ -301,7 +301,7 @@
     const g = s("g", { transform: `translate(${x0},${y0})`, id: "mt-cycle" });
     g.append(text(0, 14, "CYCLE TRACK", { "font-weight": 700, fill: "#555", "font-size": 14 }));
     const over = view.over;
-    g.append(text(w, 14, over ? "game over" : `cycle ${view.cycle} of ${view.cycles} · round ${view.round} of ${view.rounds}`,
+    g.append(text(w, 14, over ? "game over" : `cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : "setting up"),
       { "text-anchor": "end", "font-size": 12, "font-weight": 700 }));
     // cycles with their event stacks
     const cw = (w - (view.cycles - 1) * 4) / view.cycles;
@@ -341,21 +341,21 @@
     const top = Math.max(30, Math.ceil((Math.max(...reps) + 3) / 10) * 10);
     const cell = w / (top + 1);
     for (let v = 0; v <= top; v++) {
-      g.append(s("rect", { x: v * cell, y: 22, width: cell, height: 16, fill: v % 5 === 0 ? "#e6dcc8" : "#f7f3ea", stroke: "#c9bea9", "stroke-width": 0.6 }));
-      if (v % 5 === 0) g.append(text(v * cell + cell / 2, 50, String(v), { "text-anchor": "middle", "font-size": 9.5, fill: "#6e6452" }));
+      g.append(s("rect", { x: v * cell, y: 34, width: cell, height: 16, fill: v % 5 === 0 ? "#e6dcc8" : "#f7f3ea", stroke: "#c9bea9", "stroke-width": 0.6 }));
+      if (v % 5 === 0) g.append(text(v * cell + cell / 2, 62, String(v), { "text-anchor": "middle", "font-size": 9.5, fill: "#6e6452" }));
     }
     const stackAt = {};
     view.purses.forEach((p, i) => {
       const v = Math.max(0, Math.min(p.reputation, top));
       const k = stackAt[v] = (stackAt[v] || 0) + 1;
       const col = shared ? "#8c5a3c" : corpColour(view, i);
-      const cx = v * cell + cell / 2, cy = 30 - (k - 1) * 7;
+      const cx = v * cell + cell / 2, cy = 42 - (k - 1) * 6;
       g.append(s("circle", { cx, cy, r: 7, fill: col, stroke: "#111", "stroke-width": 1.2, "data-reputation": i },
         title(`${shared ? "colony satisfaction" : view.corporations[i].name}: ${p.reputation}`)));
     });
     const line = shared ? `satisfaction ${reps[0]}` : view.purses.map((p, i) => `${view.corporations[i].name.split(" ")[0]} ${p.reputation}`).join(" · ");
     g.append(text(w, 14, line, { "text-anchor": "end", "font-size": 11.5, "font-weight": 700 }));
-    return [g, 58];
+    return [g, 70];
   }
 
   // ------------------------------------------------------------------ excavation
@@ -663,7 +663,7 @@
       const key = `expert:${corp}:${i}`;
       const eg = s("g", { transform: `translate(${72 + i * (ew + 4)},${yy})`, "data-expert": key });
       eg.append(frame(ew, 18, key, byTarget, ctx, { rx: 4, fill: e.face_up ? "#f3e6d8" : "#cfc6b8" }));
-      eg.append(text(5, 13, clip((gloss(ctx, e.expert) || { name: pretty(e.expert) }).name, 15) + (e.face_up ? "" : " ▼"), { "font-size": 10.5, "font-weight": 700 }));
+      eg.append(text(5, 13, clip((gloss(ctx, e.expert) || { name: pretty(e.expert) }).name, e.face_up ? 15 : 12) + (e.face_up ? "" : " ▼"), { "font-size": 10.5, "font-weight": 700 }));
       g.append(actionable(eg, key, byTarget, ctx, `${(gloss(ctx, e.expert) || { name: e.expert }).name} (${e.face_up ? "face up" : "face down: used"}): ${(gloss(ctx, e.expert) || { text: "" }).text}`));
     });
     if (!c.experts.length) g.append(text(72, yy + 10, "none", { "font-size": 10.5, fill: "#9b917f" }));
@@ -731,7 +731,7 @@
   // ------------------------------------------------------------------ the board
   function header(view, ctx) {
     const mode = { solo: "solo", coop: "co-operative", "semi-coop": "semi-co-operative", competitive: "competitive" }[view.mode] || view.mode;
-    let line = view.over ? "Game over" : `Cycle ${view.cycle} of ${view.cycles} · round ${view.round} of ${view.rounds}`;
+    let line = view.over ? "Game over" : `Cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : "setting up");
     line += ` · ${mode}`;
     const first = view.corporations[view.first];
     if (first && !view.over) line += ` · first: ${first.name}`;
