@@ -28,19 +28,22 @@ def _infer(folder: Path) -> tuple[GameSpec, DataHook]:
     """The one game whose data files the folder holds, or bad usage asking for --game."""
     names = {p.name for p in folder.iterdir() if p.is_file()}
     known: list[str] = []
-    matches: list[tuple[GameSpec, DataHook]] = []
+    hooks: list[tuple[GameSpec, DataHook]] = []
     for game_id in games():
         spec = game(game_id)
         hook = spec.hook("data_pack")
-        if hook is None:
-            continue
-        known.append(f"{game_id}: {', '.join(hook.files)}")
-        if names & set(hook.files):
-            matches.append((spec, hook))
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        usage(f"{folder} holds data files of several games ({', '.join(s.id for s, _ in matches)}); "
+        if hook is not None:
+            known.append(f"{game_id}: {', '.join(hook.files)}")
+            hooks.append((spec, hook))
+    # the folder's data files (names some game uses) must all be one game's files;
+    # games share some names (events.json), so a partial overlap alone says nothing
+    data_names = {n for n in names if any(n in h.files for _, h in hooks)}
+    owners = [(spec, hook) for spec, hook in hooks if data_names and data_names <= set(hook.files)]
+    if len(owners) == 1:
+        return owners[0]
+    touched = [spec.id for spec, hook in hooks if data_names & set(hook.files)]
+    if touched:
+        usage(f"{folder} holds data files of several games ({', '.join(touched)}); "
               "name one with --game")
     usage(f"cannot tell which game {folder} is for: it holds no game's data files "
           f"({'; '.join(known) or 'no game has a data pack'}); name it with --game")
