@@ -52,8 +52,9 @@ def test_play_against_two_bots_reload_and_finish(browser: Any, server_factory: A
     page.fill("#bot-2", "random")
     page.fill("#seed", "12")
     page.click("#create-btn")
-    link = page.locator(".joinlink").first.input_value()
-    assert "/play/" in link and "token=" in link
+    page.wait_for_selector("#created:not([hidden])")
+    assert page.locator(".joinlink").count() == 0  # seat 0 is mine, the others bots: no one to invite
+    assert "seat 0" in page.inner_text("#play-here")
     page.click("#play-here")
     page.wait_for_selector("#flow-board")
     assert "token" not in page.url
@@ -154,11 +155,11 @@ def test_hot_seat_one_tab_plays_two_seats(browser: Any, server_factory: Any) -> 
     page = ctx.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("#seats #kind-2")
-    page.select_option("#kind-1", "human")
+    page.select_option("#kind-1", "me")
     page.check("#undo")
     page.click("#create-btn")
-    page.wait_for_selector(".joinlink >> nth=1")
-    assert page.locator(".joinlink").count() == 2
+    page.wait_for_selector("#created:not([hidden])")
+    assert "seats 0, 1" in page.inner_text("#play-here")  # both mine: hot-seat in this tab
     page.click("#play-here")
     page.wait_for_selector("#flow-board")
     seats_seen: set[str] = set()
@@ -197,8 +198,8 @@ def test_nomad_city_board_four_players_against_three_bots(browser: Any, server_f
     page.fill("#bot-3", "random")
     page.fill("#seed", "21")
     page.click("#create-btn")
-    page.wait_for_selector(".joinlink")
-    assert page.locator(".joinlink").count() == 1  # one person, three bots
+    page.wait_for_selector("#created:not([hidden])")
+    assert "seat 0" in page.inner_text("#play-here")  # one person, three bots
     page.click("#play-here")
     page.wait_for_selector("#nomad-board")
     board = page.locator("#nomad-board")

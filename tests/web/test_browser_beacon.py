@@ -86,7 +86,7 @@ def test_solo_from_the_home_page_needs_no_links(new_page: Any, server_factory: A
     page.wait_for_selector("#setup-kind:has-text('solo')")
     assert page.locator("#setup-problem").inner_text() == ""
     assert "solo game" in page.locator("#seats-note").inner_text()
-    assert page.locator("#seats #kind-0").input_value() == "human"
+    assert page.locator("#seats #kind-0").input_value() == "me"
     page.fill("#seed", "4")
     page.click("#create-btn")
     page.wait_for_url("**/play/*")
