@@ -128,7 +128,7 @@
   }
 
   function chip(g, x, y, label, fill, attrs = {}) {
-    const w = label.length * 6.3 + 10;
+    const w = label.length * 6.6 + 10;
     g.append(s("rect", { x, y: y - 11, width: w, height: 15, rx: 7, fill }));
     g.append(text(x + 5, y, label, Object.assign({ "font-size": 10.5, fill: "#fff", "font-weight": 700 }, attrs)));
     return w;
@@ -176,7 +176,7 @@
       if (!n) continue;
       const [word, fill] = TOKEN[k] || [k, "#777"];
       const label = small ? `${n} ${word.split(" ")[0].slice(0, 4)}` : `${n} ${word}`;
-      const w = label.length * 6.3 + 10;
+      const w = label.length * 6.6 + 10;
       if (x + w > x0 + maxw && x > x0) { x = x0; y += 18; }
       chip(g, x, y, label, fill);
       x += w + 4;
@@ -327,8 +327,8 @@
       const req = inv.requirement;
       ig.append(text(10, by + 14, req ? `this round needs ${req[0]} VP, ${plural(req[1], "cube")} and ${req[2]} completion` : "the rows are checked at each round's resolution",
         { "font-size": 12, "font-weight": 700 }));
-      ig.append(text(10, by + 32, `completion ${inv.completion}` + (inv.quarters ? ` (+${inv.quarters}/4 toward the next)` : "") +
-        ` · the team holds ${vpHeld} VP · ${plural(cubes, "cube")} on secret locations`, { "font-size": 11.5 }));
+      ig.append(text(10, by + 32, cut(`completion ${inv.completion}` + (inv.quarters ? ` (+${inv.quarters}/4)` : "") +
+        ` · the team holds ${vpHeld} VP · ${plural(cubes, "cube")} on secret locations`, Math.floor((w - 16) / 6.3)), { "font-size": 11.5 }));
       ig.append(text(10, by + 50, `paid at resolution so far: ${inv.paid.vp} VP, ${plural(inv.paid.cubes, "cube")}`,
         { "font-size": 11.5, fill: "#5b5146" }));
       ig.append(title("Each round's row must be met at its resolution phase: marketing (VP), permissions (influence cubes taken back from secret locations) and completion (4 insight or 2 steam each, split among the players)." +
