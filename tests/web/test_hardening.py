@@ -271,3 +271,32 @@ def test_live_streams_are_capped_per_client(proxied: Callable[..., Server]) -> N
             for cm in streams:
                 cm.__exit__(None, None, None)
     assert codes[:8] == [200] * 8 and codes[8:] == [429, 429], codes
+
+
+def test_api_docs_load_their_assets_locally(client: Any) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200 and "/docs-assets/swagger-ui-bundle.js" in page.text
+    assert "cdn." not in page.text and "https://" not in page.text.split("<body>")[0].replace(
+        "https://fastapi", "")
+    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/docs-assets/swagger-ui.css").status_code == 200
+
+
+def test_undo_against_bots_takes_back_their_replies_too(make_client: AppFactory) -> None:
+    c = make_client(settings=Settings(bot_delay=0, bot_budget=5.0))
+    gid, tokens = create(c, players=3, seed=9, allow_undo=True, bots={"1": "greedy", "2": "greedy"})
+    for _ in range(12):
+        wait_for(lambda: view(c, gid)["to_act"] == [0] or view(c, gid)["over"], timeout=60)
+        before = view(c, gid, tokens[0])
+        assert act(c, gid, tokens[0], "harvest", version=before["version"]).status_code == 200
+        wait_for(lambda: view(c, gid)["to_act"] == [0] or view(c, gid)["over"], timeout=60)
+        after = view(c, gid, tokens[0])
+        assert after["moves"] > before["moves"] + 1  # the bots replied
+        if after["can_undo"]:
+            r = c.post(f"/api/games/{gid}/undo", headers=bearer(tokens[0]),
+                       json={"version": after["version"]})
+            assert r.status_code == 200, r.text
+            assert r.json()["view"] == before["view"] and r.json()["to_act"] == [0]
+            return
+        assert after["undo_refused"]
+    raise AssertionError("no move of mine with silent bot replies in 12 tries")
