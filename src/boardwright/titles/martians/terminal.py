@@ -94,7 +94,8 @@ def _header(console: Console, view: dict[str, Any], compact: bool, width: int) -
     if view.get("over"):
         head = Text(f"Game over after cycle {view['cycle']}", style="bold")
     else:
-        when = f"round {view['round']}/{view['rounds']}" if view["round"] else "setting up"
+        when = (f"round {view['round']}/{view['rounds']}" if view["round"]
+                else "between cycles" if view["cycle"] > 1 else "setting up")
         head = Text(f"Cycle {view['cycle']}/{view['cycles']} {when}", style="bold")
     head.append(f" · {MODE.get(view['mode'], view['mode'])}")
     if not view.get("over") and view["corporations"]:

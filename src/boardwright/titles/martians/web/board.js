@@ -301,7 +301,7 @@
     const g = s("g", { transform: `translate(${x0},${y0})`, id: "mt-cycle" });
     g.append(text(0, 14, "CYCLE TRACK", { "font-weight": 700, fill: "#555", "font-size": 14 }));
     const over = view.over;
-    g.append(text(w, 14, over ? "game over" : `cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : "setting up"),
+    g.append(text(w, 14, over ? "game over" : `cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : view.cycle > 1 ? "between cycles" : "setting up"),
       { "text-anchor": "end", "font-size": 12, "font-weight": 700 }));
     // cycles with their event stacks
     const cw = (w - (view.cycles - 1) * 4) / view.cycles;
@@ -731,7 +731,7 @@
   // ------------------------------------------------------------------ the board
   function header(view, ctx) {
     const mode = { solo: "solo", coop: "co-operative", "semi-coop": "semi-co-operative", competitive: "competitive" }[view.mode] || view.mode;
-    let line = view.over ? "Game over" : `Cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : "setting up");
+    let line = view.over ? "Game over" : `Cycle ${view.cycle} of ${view.cycles} · ` + (view.round ? `round ${view.round} of ${view.rounds}` : view.cycle > 1 ? "between cycles" : "setting up");
     line += ` · ${mode}`;
     const first = view.corporations[view.first];
     if (first && !view.over) line += ` · first: ${first.name}`;
