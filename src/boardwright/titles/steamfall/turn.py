@@ -279,7 +279,8 @@ def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
     pool = {k: v for k, v in st.pl[p]["pool"].items() if v}
     when = "end of round" if eor else f"round {st.round}"
-    return f"{st.content.characters[st.pl[p]['char']].name}, {when}: actions {pool or 'none'}"
+    left = ", ".join(f"{n} {k}" for k, n in pool.items()) or "none"
+    return f"{st.content.characters[st.pl[p]['char']].name}, {when}: actions left: {left}"
 
 
 def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
