@@ -19,7 +19,7 @@ SPEC = register(GameSpec(
            "setup_check": ".modes:setup_check", "rl_actions": ".rl:action_universe",
            "rl_observation": ".rl", "data_pack": ".datapack:HOOK",
            "terminal_view": ".terminal:render", "glossary": ".glossary:entries",
-           "board_data": ".glossary:board_data"},
+           "board_data": ".glossary:board_data", "balance": ".balance_report:HOOK"},
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/martians/rules.md",
     outcome_kind="cooperative",

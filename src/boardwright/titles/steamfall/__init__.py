@@ -18,7 +18,7 @@ SPEC = register(
         rules_doc="docs/games/steamfall/rules.md",
         outcome_kind="cooperative",
         hooks={
-            "heuristic": ".hooks:evaluate",
+            "heuristic": ".heuristic:evaluate",
             "outcome_kind": ".hooks:outcome_kind",
             "setup_check": ".hooks:setup_check",
             "board_data": ".layout:board_data",
@@ -28,6 +28,7 @@ SPEC = register(
             "data_pack": ".datapack:HOOK",
             "rl_actions": ".rl:action_universe",
             "rl_observation": ".rl",
+            "balance": ".balance_report:HOOK",
         },
         assets={"board_js": "web/board.js"},
         options=(
