@@ -11,13 +11,15 @@ order the commands appear in `--help`.
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from .. import __version__
 from .bench import bench_cmd
-from .common import GameArg, OptionOpt, failure, out_console, parse_options, usage
+from .common import GameArg, OptionOpt, err_console, failure, out_console, parse_options, usage
 from .data import DataHook, DataReport, data_export, data_hook, data_validate
 from .listing import list_games
 from .play import HELP_TEXT, LOG_LINES, Session, play
@@ -93,4 +95,19 @@ app.command()(serve)
 
 
 def main() -> None:
-    app()
+    """Run the command line. Click's own usage errors (an unknown command, a flag value of the
+    wrong type) are printed as the one-line `error:` every other bad usage uses, exit code 2."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            app([*sys.argv[1:], "--help"])  # a group called bare shows its help, as before
+        fmt = getattr(exc, "format_message", None)
+        message = fmt() if callable(fmt) else str(exc)
+        command = getattr(getattr(exc, "ctx", None), "command_path", "boardwright")
+        err_console().print(f"[bold red]error:[/] {escape(message)} (see '{escape(command)} --help')",
+                            soft_wrap=True)
+        sys.exit(int(getattr(exc, "exit_code", 2)))
+    except typer.Abort:
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
