@@ -109,7 +109,7 @@ def test_friends_join_by_link_and_spectators_only_watch(browser: Any, server_fac
         page.wait_for_selector("#flow-board")
         assert "token" not in page.url
         assert page.evaluate("document.body.dataset.seat") == str(seat)
-        assert page.evaluate(f"sessionStorage.getItem('bw-tokens-{gid}')").count(token) == 1
+        assert page.evaluate(f"localStorage.getItem('bw-tokens-{gid}')").count(token) == 1
         pages[seat] = page
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server.url}/play/{gid}")

@@ -175,8 +175,8 @@ function actionsFor(key, ctx) {
 }
 
 function selectTarget(key) {
-  if (G.path.includes(key)) { G.path = G.path.filter(x => x !== key); }
-  else {
+  if (G.path.includes(key)) return;  // picked already: "◀ back" takes it back
+  {
     const ctx = boardCtx(G.data);
     G.path = actionsFor(key, ctx).length ? [...G.path, key] : [key];
   }

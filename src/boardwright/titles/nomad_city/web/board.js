@@ -415,7 +415,6 @@
         hg.append(s("rect", { x: tx - 3, y: ty - 12, width: w - tx - 8, height: 16 * parts.length, rx: 4,
           fill: chosen ? "#ffd27a" : acts ? "#fff2c6" : "none", stroke: chosen ? "#2d2a26" : acts ? "#ff9d00" : "none", "stroke-width": 2 }));
         parts.forEach((part, k) => hg.append(text(tx + 2, ty + k * 16, part, { "font-size": 11.5 })));
-        if (chosen) { hg.setAttribute("class", "nc-chosen card-actionable"); hg.addEventListener("click", ev => { ev.stopPropagation(); ctx.select(c); }); }
         g.append(highlight(hg, acts, ctx, c));
         ty += 16 * parts.length + 1;
       }
@@ -506,8 +505,7 @@
     for (const a of (ctx.remaining ? ctx.remaining() : ctx.actions)) {
       const t = targetOf(a.id);
       if (t === null) continue;
-      for (const part of t.split("+")) {
-        if (path.includes(part)) continue;
+      for (const part of t.split("+")) {  // picked parts stay highlighted: clicking one takes it back
         if (!byTarget.has(part)) byTarget.set(part, []);
         byTarget.get(part).push(a);
       }
@@ -560,10 +558,10 @@
       const acts = byTarget.get(c);
       const chosen = path.includes(c);
       const g = (ctx.glossary || {})[c];
-      const el = BW.el("div", { class: "nc-card" + (acts ? " actionable" : "") + (chosen ? " chosen" : ""), "data-hand-card": c },
+      const el = BW.el("div", { class: "nc-card" + (acts && !chosen ? " actionable" : "") + (chosen ? " chosen" : ""), "data-hand-card": c },
         BW.el("b", {}, ch.name), ch.strategy ? BW.el("div", { class: "muted" }, `${ch.strategy} / ${ch.tactic}`) : "",
-        g ? BW.el("div", { class: "nc-text" }, g.text) : "", chosen ? BW.el("div", { class: "nc-tag" }, "chosen — click to take back") : "");
-      el.addEventListener("click", () => { if (acts || chosen) ctx.select(c); else if (ctx.showDetail) ctx.showDetail(c); });
+        g ? BW.el("div", { class: "nc-text" }, g.text) : "", chosen ? BW.el("div", { class: "nc-tag" }, "chosen (◀ back takes it back)") : "");
+      el.addEventListener("click", () => { if (acts) ctx.select(c); else if (ctx.showDetail) ctx.showDetail(c); });
       aside.append(el);
     }
     if (me.face_down) {
