@@ -165,7 +165,7 @@
         `${who}${toAct ? "  ◀ to act" : ""}${view.current_player === n.seat ? "  (current player)" : ""}`));
       const score = ctx.standing && ctx.standing.scores ? ctx.standing.scores[n.seat] : null;
       if (score !== null && score !== undefined)
-        g.append(s("text", { x: W - 30, y: 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, "data-score": n.seat }, `${score} points so far`));
+        g.append(s("text", { x: W - 30, y: 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, "data-score": n.seat }, `${score} point${score === 1 ? "" : "s"} so far`));
       g.append(s("text", { x: 22, y: 46, "font-size": 13 }, `tokens ${n.tokens}` +
         (n.invested_in ? ` · invested in ${(view.market.find(c => c.id === n.invested_in) || { name: n.invested_in }).name}` : "") +
         (n.starting_card_chosen === false ? " · choosing a starting card" : n.starting_card_chosen ? " · starting card chosen" : "")));
