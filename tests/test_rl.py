@@ -47,7 +47,7 @@ def _play_checking_masks(game_id: str, players: int, seed: int) -> dict[str, flo
             env.step(None)
             continue
         seat = env.seat_of(agent)
-        state = env.state
+        state = env.game_state
         assert state is not None and seat in state.to_act
         mask = obs["action_mask"]
         assert mask.dtype == np.int8 and mask.shape == (env.index.size,)
@@ -58,7 +58,7 @@ def _play_checking_masks(game_id: str, players: int, seed: int) -> dict[str, flo
         choice = int(np.flatnonzero(mask)[rng.below(int(mask.sum()))])
         env.step(choice)
         steps += 1
-    assert steps > 0 and env.state is not None and env.state.over and not env.agents
+    assert steps > 0 and env.game_state is not None and env.game_state.over and not env.agents
     assert set(final) == set(env.possible_agents)
     return final
 
@@ -84,19 +84,22 @@ def test_flow_action_universe_is_fixed_and_covers_random_play() -> None:
         a.index_of("teleport")
 
 
-def test_flow_rl_hooks_give_the_same_spaces_as_before_the_move() -> None:
-    """The universe and encoder moved into the title's folder unchanged: these digests were
-    taken from `boardwright/rl/flow_of_history.py` before the move."""
+def test_flow_rl_hooks_keep_their_indices_with_a_fixed_bound() -> None:
+    """The universe has one size for every player count (attack targets up to the largest
+    table); every index below `target:{players}` is the one it had before the change (the
+    5-player universe was already this list). The encoder is unchanged: its digest was taken
+    from `boardwright/rl/flow_of_history.py` before the move into the title's folder."""
     import hashlib
 
     spec = bw.game("flow-of-history")
     digest = hashlib.sha256()
     for players in (2, 3, 4, 5):
         digest.update("\n".join(action_index(spec, players).ids).encode())
-    assert digest.hexdigest()[:16] == "c69e0afc92fc4219"
-    assert [action_index(spec, p).size for p in (2, 3, 4, 5)] == [5298, 5299, 5300, 5301]
+    assert digest.hexdigest()[:16] == "c041aaf949a9a68a"
+    assert [action_index(spec, p).size for p in (2, 3, 4, 5)] == [5301] * 4
     index = action_index(spec, 3)
-    assert [index.index[a] for a in ("harvest", "pass", "snipe:archers", "target:2")] == [0, 2, 945, 5298]
+    assert [index.index[a] for a in ("harvest", "pass", "snipe:archers", "target:2", "target:4")] == [
+        0, 2, 945, 5298, 5300]
     enc = rl.encoder_for(spec)
     assert enc.size == 1038 and "hook" in enc.name
     digest = hashlib.sha256()

@@ -192,15 +192,18 @@ class GameState(ABC):
         self.history.append((seat, action_id))
         self._apply(seat, action_id)
 
-    def view(self, seat: int | None) -> JsonDict:
-        """Everything `seat` may know (None: a spectator), as JSON-ready data."""
+    def view(self, seat: int | None, log: bool = True) -> JsonDict:
+        """Everything `seat` may know (None: a spectator), as JSON-ready data. `log=False`
+        leaves out the game log (the key `log`), which encoders do not read: it grows with
+        the game and is most of the cost of a late view."""
         self._checked_seat(seat, allow_none=True)
         out: JsonDict = {"game": self.spec.id, "seat": seat, "players": self.players}
         out.update(self._view(seat))
         out["to_act"] = list(self.to_act)
         dec = self.decision(seat) if seat is not None else None
         out["decision"] = dec.to_dict() if dec is not None else None
-        out["log"] = [e.to_dict() for e in self._log if e.visible(seat)]
+        if log:
+            out["log"] = [e.to_dict() for e in self._log if e.visible(seat)]
         out["over"] = self.over
         if self.over:
             out["outcome"] = self.outcome()

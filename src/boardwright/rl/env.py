@@ -1,50 +1,73 @@
-"""A PettingZoo AEC environment for any registered game.
+"""PettingZoo environments for any registered game: AEC (`env`) and parallel (`parallel_env`).
 
 - Agents `player_0 .. player_{P-1}` are the seats (one agent in a solo game; a seat that
   controls several factions is still one agent). `players` defaults to the smallest count;
   options not given take `spec.default_options(players)` (`rl.settings.game_options`).
-  `agent_selection` is the first seat in
-  `state.to_act`; a simultaneous secret choice is asked one seat after another, which
-  changes nothing because each pick stays hidden until all are in (the engine's rule).
-- Action space: `Discrete(n)` over the game's fixed action index (`rl.actions`); the
-  observation's `action_mask` (int8, length n) marks exactly the legal actions now.
-- Observation: `{"observation": float32 vector of the acting seat's view, "action_mask": ...}`
-  (`rl.observations`: a per-game encoding or the hashed-bag fallback). Seats that are not
-  acting get their own view with an all-zero mask.
+- Action space: `Discrete(n)` over the game's fixed action index (`rl.actions`: the title's
+  `rl_actions` universe, the same numbering in every process); the observation's
+  `action_mask` (int8, length n) marks exactly the legal actions now.
+- Observation: `{"observation": float32 vector, "action_mask": int8 vector}`. The vector is
+  the title's `rl_observation` encoding of the seat's own view (`rl.observations`), laid out
+  relative to the observing seat; it is read from `state.view(seat, log=False)` (the log is
+  never built) and computed once per agent and state. Seats that are not acting get their
+  own view with an all-zero mask.
+- `state()` / `state_space` (PettingZoo's global state, for centralised training): every
+  seat's observation vector, concatenated in seat order (seat 0 first), so it holds what
+  each seat knows, private hands included, and nothing hidden from all of them (deck order).
 - `reset(seed=S)` starts the game with seed S (then S+1, ... on later resets without a seed).
 - Rewards arrive when the game ends and follow `outcome()["kind"]` (`rl.settings.seat_rewards`):
   competitive and semi-cooperative, 1 for a sole win, 1/k to each of k tied winners, 0
   otherwise (nobody scores when a semi-cooperative goal failed and nobody wins then);
   cooperative, every seat gets the team result (1 won, 0 lost); solo, 1 won or 0 lost, or
   the final score of a score-only solo game. The outcome itself is in each agent's `info`.
-  There is no truncation: every game ends by its own rules (the games' turn limits included).
+- `max_cycles` (default None: no limit, every game ends by its own rules): truncation. The
+  AEC env truncates every agent once `max_cycles * players` actions have been taken (a
+  cycle is a round of the table); the parallel env after `max_cycles` steps. Truncated
+  agents get reward 0 and the provisional outcome in `info["outcome"]`.
+- `render()`: the board as text, drawn by the title's `terminal_view` hook (the same board
+  as `boardwright play`) for a spectator (`render_seat`, default None) into a string:
+  `render_mode="ansi"` returns it with ANSI colours, `"human"` prints it. A title without
+  the hook shows its spectator view as JSON.
 - An illegal or masked action raises `ValueError` (it is a bug in the agent, not a move).
+
+**AEC.** `agent_selection` is the first seat in `state.to_act`; a simultaneous secret
+choice is asked one seat after another, which changes nothing because each pick stays hidden
+until all are in (the engine's rule).
+
+**Parallel.** Each `step(actions)` takes one action from every live agent and applies those
+of the seats in `to_act` (in that order); the others' actions are ignored (their masks are
+all zero, so a masked sampler gives them any value). A game's simultaneous steps (secret
+selections, a collection made in secret) are one parallel step for all their seats; a turn of
+one seat is a step in which only that seat's action counts. If one seat's action changes
+what another acting seat may do (never for a secret choice), the second is not applied and
+that seat is asked again on the next step.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
-from boardwright.engine import GameState, game
+from boardwright.engine import GameState, IllegalAction, game
 
 from .actions import ActionIndex, action_index
 from .observations import encoder_for
 from .settings import game_options, seat_rewards
 
+RENDER_WIDTH = 110
 
-class BoardwrightEnv(AECEnv):  # type: ignore[misc]
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "boardwright_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
-    }
 
-    def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, render_mode: str | None = None) -> None:
-        super().__init__()
+class _Game:
+    """What both environments share: the game's settings, spaces, observations and board."""
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any] | None,
+                 seed: int | None, render_mode: str | None, max_cycles: int | None) -> None:
         self.spec = game(game_id)
         self.players = players if players is not None else self.spec.player_counts[0]
         self.options = game_options(self.spec, self.players, options)
@@ -52,8 +75,9 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
         self.index: ActionIndex = action_index(self.spec, self.players, self.options)
         self.encoder = encoder_for(self.spec)
         self.render_mode = render_mode
+        self.render_seat: int | None = None
+        self.max_cycles = max_cycles
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self.agents = self.possible_agents[:]
         n = self.index.size
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._observation_spaces = {
@@ -63,9 +87,14 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
             })
             for a in self.possible_agents
         }
+        self.state_space = spaces.Box(-np.inf, np.inf, (self.players * self.encoder.size,), np.float32)
         self._next_seed = 0 if seed is None else int(seed)
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self.game_seed: int | None = None
+        self.steps = 0
+        self.cycles = 0
+        self._obs_cache: dict[int, tuple[int, np.ndarray]] = {}
+        self._no_mask = np.zeros(n, dtype=np.int8)
 
     # -------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -80,26 +109,125 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
 
     # -------------------------------------------------------------- helpers
     def _game(self) -> GameState:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
+
+    def _new_game(self, seed: int | None) -> GameState:
+        if seed is not None:
+            self._next_seed = int(seed)
+        self.game_seed = self._next_seed
+        self._next_seed += 1
+        self.game_state = self.spec.new_game(self.players, self.game_seed, self.options)
+        self.steps = 0  # actions applied
+        self.cycles = 0  # parallel steps
+        self._obs_cache = {}
+        return self.game_state
 
     def action_mask(self, seat: int) -> np.ndarray:
+        state = self._game()
+        if seat not in state.to_act:
+            return self._no_mask.copy()
         mask = np.zeros(self.index.size, dtype=np.int8)
-        for a in self._game().legal_actions(seat):
-            mask[self.index.index_of(a.id)] = 1
+        index_of = self.index.index_of
+        for a in state.legal_actions(seat):
+            mask[index_of(a.id)] = 1
         return mask
+
+    def observation_vector(self, seat: int) -> np.ndarray:
+        """The seat's encoded view, computed once per state (the cache is keyed by the
+        history length, which grows with every action)."""
+        state = self._game()
+        key = len(state.history)
+        hit = self._obs_cache.get(seat)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        vec = np.asarray(self.encoder.encode(state.view(seat, log=False)), dtype=np.float32)
+        self._obs_cache[seat] = (key, vec)
+        return vec
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of(agent)
+        return {"observation": self.observation_vector(seat).copy(), "action_mask": self.action_mask(seat)}
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: every seat's observation vector, in seat order."""
+        return np.concatenate([self.observation_vector(s) for s in range(self.players)])
+
+    def _apply(self, seat: int, action: Any, agent: str) -> None:
+        if action is None:
+            raise ValueError(f"{agent} must choose an action (got None)")
+        action_id = self.index.id_of(int(action))
+        if action_id is None:
+            raise ValueError(f"action {action} is not in the action space of {agent}")
+        try:
+            self._game().apply(seat, action_id)
+        except IllegalAction as err:
+            raise ValueError(f"action {action} ({action_id}) is not legal for {agent} now: "
+                             f"{err.reason}") from None
+        self.steps += 1
+
+    def _final_rewards(self) -> tuple[list[float], dict[str, Any]]:
+        outcome = self._game().outcome()
+        return [float(r) for r in seat_rewards(outcome, self.players)], outcome
+
+    # -------------------------------------------------------------- render
+    def render_text(self, seat: int | None = None, color: bool = True, width: int = RENDER_WIDTH) -> str:
+        """The board as the title's `terminal_view` hook draws it, as a string."""
+        from rich.console import Console
+
         state = self._game()
-        obs = np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32)
-        return {"observation": obs, "action_mask": self.action_mask(seat)}
+        buf = io.StringIO()
+        console = Console(file=buf, width=width, height=200, force_terminal=color,
+                          color_system="standard" if color else None, highlight=False, emoji=False)
+        view = state.view(seat)
+        hook = self.spec.hook("terminal_view")
+        if hook is not None:
+            hook(console, view, seat)
+        else:
+            shown = {k: v for k, v in view.items() if k not in ("log", "decision", "outcome")}
+            console.print_json(json.dumps(shown, default=str))
+        to_act = ", ".join(self.possible_agents[s] for s in state.to_act) or "nobody"
+        status = f"{self.spec.title} · step {self.steps} · to act: {to_act}"
+        if state.over:
+            out = state.outcome()
+            status += f" · game over ({out.get('kind', 'competitive')}): winners {out.get('winners')}"
+            if out.get("scores") is not None:
+                status += f", scores {out.get('scores')}"
+        console.print(status)
+        return buf.getvalue()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.render_text(self.render_seat, color=True)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
+    """The AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "boardwright_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }
+
+    def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, render_mode: str | None = None,
+                 max_cycles: int | None = None) -> None:
+        AECEnv.__init__(self)
+        _Game.__init__(self, game_id, players, options, seed, render_mode, max_cycles)
+        self.agents = self.possible_agents[:]
 
     def _select(self) -> None:
         state = self._game()
         acting = state.to_act
-        if acting:
+        if acting and not any(self.truncations.values()):
             self.agent_selection = self.possible_agents[acting[0]]
             return
         # Game over: hand the turn round the seats still to be removed by dead steps.
@@ -107,13 +235,8 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
         if live:
             self.agent_selection = live[0]
 
-    # -------------------------------------------------------------- AEC
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._next_seed = int(seed)
-        self.game_seed = self._next_seed
-        self._next_seed += 1
-        self.state = self.spec.new_game(self.players, self.game_seed, self.options)
+        self._new_game(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -129,47 +252,104 @@ class BoardwrightEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._game()
-        seat = self.seat_of(agent)
-        if action is None:
-            raise ValueError(f"{agent} must choose an action (got None)")
-        action_id = self.index.id_of(int(action))
-        legal = {a.id for a in state.legal_actions(seat)}
-        if action_id is None or action_id not in legal:
-            raise ValueError(f"action {action} ({action_id}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(seat, action_id)
+        self._apply(self.seat_of(agent), action, agent)
         self.rewards = {a: 0.0 for a in self.agents}
         if state.over:
-            outcome = state.outcome()
-            values = seat_rewards(outcome, self.players)
+            values, outcome = self._final_rewards()
             for a in self.agents:
-                self.rewards[a] = float(values[self.seat_of(a)])
+                self.rewards[a] = values[self.seat_of(a)]
                 self.terminations[a] = True
+                self.infos[a] = {"outcome": outcome}
+        elif self.max_cycles is not None and self.steps >= self.max_cycles * self.players:
+            outcome = state.outcome()
+            for a in self.agents:
+                self.truncations[a] = True
                 self.infos[a] = {"outcome": outcome}
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        state = self._game()
-        text = f"{self.spec.title}: to act {list(state.to_act)}; history {len(state.history)} steps"
-        if state.over:
-            out = state.outcome()
-            kind = out.get("kind", "competitive")
-            text += f"; {kind} outcome: scores {out.get('scores')} winners {out.get('winners')}"
-            if "won" in out:
-                text += f" won {out['won']}"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
-    def close(self) -> None:
-        pass
+class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
+    """The parallel environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "boardwright_parallel_v1", "render_modes": ["ansi", "human"],
+    }
+
+    def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, render_mode: str | None = None,
+                 max_cycles: int | None = None) -> None:
+        _Game.__init__(self, game_id, players, options, seed, render_mode, max_cycles)
+        self.agents: list[str] = []
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {a: self.observe(a) for a in self.agents}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self._new_game(seed)
+        self.agents = self.possible_agents[:]
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[
+            dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        state = self._game()
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        acting = list(state.to_act)
+        first = True
+        for seat in acting:
+            agent = self.possible_agents[seat]
+            if agent not in actions:
+                raise ValueError(f"{agent} is to act and has no action")
+            if not first:
+                # an earlier action this step may have changed what this seat may do
+                if seat not in state.to_act:
+                    continue
+                action_id = self.index.id_of(int(actions[agent]))
+                if action_id is None or action_id not in {a.id for a in state.legal_actions(seat)}:
+                    continue
+            self._apply(seat, actions[agent], agent)
+            first = False
+        self.cycles += 1
+        agents = self.agents
+        rewards = dict.fromkeys(agents, 0.0)
+        terminations = dict.fromkeys(agents, False)
+        truncations = dict.fromkeys(agents, False)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if state.over:
+            values, outcome = self._final_rewards()
+            for a in agents:
+                rewards[a] = values[self.seat_of(a)]
+                terminations[a] = True
+                infos[a] = {"outcome": outcome}
+        elif self.max_cycles is not None and self.cycles >= self.max_cycles:
+            outcome = state.outcome()
+            for a in agents:
+                truncations[a] = True
+                infos[a] = {"outcome": outcome}
+        observations = self._observations()
+        if state.over or any(truncations.values()):
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
 
 
 def env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-        seed: int | None = None, render_mode: str | None = None) -> BoardwrightEnv:
+        seed: int | None = None, render_mode: str | None = None,
+        max_cycles: int | None = None) -> BoardwrightEnv:
     """A PettingZoo AEC environment of `game_id` (see the module docstring)."""
-    return BoardwrightEnv(game_id, players=players, options=options, seed=seed, render_mode=render_mode)
+    return BoardwrightEnv(game_id, players=players, options=options, seed=seed,
+                          render_mode=render_mode, max_cycles=max_cycles)
+
+
+def parallel_env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, render_mode: str | None = None,
+                 max_cycles: int | None = None) -> BoardwrightParallelEnv:
+    """A PettingZoo parallel environment of `game_id` (see the module docstring)."""
+    return BoardwrightParallelEnv(game_id, players=players, options=options, seed=seed,
+                                  render_mode=render_mode, max_cycles=max_cycles)

@@ -11,6 +11,8 @@ number adds its value to bucket `hash(path) mod size`, a string or bool adds 1 t
 process.
 
 Both read only `view(seat)`: an observation never contains what the seat may not know.
+`Encoder.observe(state, seat)` encodes `state.view(seat, log=False)`: the log is never built
+(encoders do not read it), which is most of the cost of a view late in a game.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from boardwright.engine import GameSpec
+from boardwright.engine import GameSpec, GameState
 
 HASHED_SIZE = 512
 _SKIP = {"log", "label", "prompt", "name", "rule", "game"}
@@ -35,6 +37,10 @@ class Encoder:
     size: int
     encode: Callable[[dict[str, Any]], np.ndarray]
     name: str
+
+    def observe(self, state: GameState, seat: int) -> np.ndarray:
+        """The float32 observation of `seat` in `state`, from its view without the log."""
+        return np.asarray(self.encode(state.view(seat, log=False)), dtype=np.float32)
 
 
 @lru_cache(maxsize=65536)

@@ -25,14 +25,23 @@ def card_ids() -> tuple[str, ...]:
     return tuple(c.id for c in load().cards)
 
 
-def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
-    """Every action id a game can offer: the same list for every option value, so indices agree."""
+@cache
+def _universe() -> tuple[str, ...]:
     ids = ["harvest", "complete", "pass"]
     for card in card_ids():
         ids += [f"invest:{card}:{n}" for n in range(TOKENS_TOTAL + 1)]
         ids += [f"{verb}:{card}" for verb in ("snipe", "activate", "gain", "discard", "start", "banker")]
-    ids += [f"target:{t}" for t in range(players)]
-    return ids
+    ids += [f"target:{t}" for t in range(MAX_SEATS)]
+    return tuple(ids)
+
+
+def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every action id a game can offer: one list for every player count and option value, so
+    an index means the same action in every setting. The attack targets run to the largest
+    table (`target:0` .. `target:4`); with fewer players the higher ones are never legal.
+    (Until this change the universe stopped at `target:{players-1}`, so its size was
+    5298-5301 with the player count; every other index is unchanged.)"""
+    return list(_universe())
 
 
 KINDS = ("action", "completion_bonus", "gain_card", "attack_target", "discard_choice", "banker_pick",

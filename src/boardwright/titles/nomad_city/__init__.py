@@ -18,6 +18,8 @@ SPEC = register(GameSpec(
         "balance": ".balance_report:HOOK",
         "terminal_view": ".terminal:render",
         "glossary": ".glossary:entries",
+        "rl_actions": ".rl:action_universe",
+        "rl_observation": ".rl",
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/nomad-city/rules.md",

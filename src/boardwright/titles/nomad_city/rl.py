@@ -1,0 +1,398 @@
+"""Nomad City's RL hooks: the fixed action universe (`action_universe`, hook `rl_actions`) and
+the observation encoder (this module, hook `rl_observation`: `OBSERVATION_SIZE`,
+`encode_view`).
+
+**Actions.** The universe is built from the player count and the shipped component data
+only (the board side for that count, the facility deck with the module's cards, the
+characters, corporations, City Styles and events), never from a game in progress, in one
+fixed order, so every process numbers every action the same way. It holds every id any
+decision can offer with that player count, with or without the Corporation Module (the
+module's ids are always in it, so an index means the same with either option value). Ids
+that carry a number have a bound: `sell:N` for N up to `SELL_MAX` (Cannot's Trade Channel
+offers 0..held; nobody holds that many of one resource in practice), `first:I` for I below
+`END_EFFECTS_MAX` (End Phase effects waiting at once), `put:N` up to Passenger's and
+Dorothy's capacity, `take:N` up to Passenger's grab, `option:N` up to the most options an
+event has.
+
+**Observations.** A float32 vector with a fixed layout, the same size for every player
+count and option; seats are relative to the observer (seat block 0 is the observing seat,
+then the others in turn order: the next seat, and so on), so swapping two seats' holdings
+swaps their blocks. Locations and sites are the union of both board sides, in file order
+(4-player side first); a location that is not on the side in play stays zero. Every block
+is a fixed range (no hashing). `fields()` and `seat_fields()` list every block as (name,
+size); `field_map()` prints them as tables (docs/bots.md, "Observations", holds a copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from itertools import combinations, combinations_with_replacement, permutations
+from typing import Any
+
+import numpy as np
+
+from .content import Content, load
+from .corporations import TOP
+from .operators import DOROTHY_MAX, GRAB_MAX, PASSENGER_MAX
+from .steps import RESOURCES
+from .styles import placements
+
+MAX_SEATS = 4
+SELL_MAX = 99
+END_EFFECTS_MAX = 12
+EVENT_COLOURS = ("green", "yellow", "red")
+SIMPLE = ("decline", "done", "end", "pay", "stop", "catch", "dorothy", "mudrock", "gold", "move")
+KINDS = (
+    "amount", "build", "build_space", "character_selection", "city_target", "collection",
+    "conditional", "corporation", "corporation_effect", "department", "dispatch", "dorothy",
+    "end_order", "event_option", "explore_path", "explore_target", "facility", "facility_removal",
+    "foresight", "highway", "markers", "move_influence", "opponent", "payment", "place_influence",
+    "place_or_remove", "player", "recall", "remove_influence", "replace_influence",
+    "resource_type", "return_to_box", "return_two", "sell", "starting_corporation",
+    "starting_site", "toll_payee", "turn",
+)
+
+
+# ---------------------------------------------------------------- actions
+def _cells(c: Content) -> list[str]:
+    g = c.facilities.grid
+    return [f"{r}.{col}" for r in range(g.rows) for col in range(g.columns)]
+
+
+def _declarations(c: Content) -> list[str]:
+    """Every `declare:STYLE:CELLS` a City board could ever offer: each style's placements on
+    a board where every space holds a facility of every colour ('multi')."""
+    g = c.facilities.grid
+    anything = {(r, col): "multi" for r in range(g.rows) for col in range(g.columns)}
+    out = []
+    for sid, style in c.styles.items():
+        for cells in placements(style, g.rows, g.columns, anything):
+            out.append(f"declare:{sid}:" + "+".join(f"{r}.{col}" for r, col in cells))
+    return out
+
+
+@cache
+def _universe(players: int) -> tuple[str, ...]:
+    c = load()
+    board = c.board(players)
+    sites, routes, locs = list(board.sites), list(board.routes), list(board.locations)
+    seats = [str(p) for p in range(players)]
+    cards = [*c.facilities.deck, *c.facilities.module_deck]
+    chars = list(c.characters)
+    corps = [x.id for x in c.corporations.corporations]
+    ids: list[str] = list(SIMPLE)
+    ids += ["reveal:strategy", "reveal:tactic", "reveal:strategy+tactic", "reveal:tactic+strategy"]
+    ids += [f"main:{m}" for m in ("deploy", "redeploy", "explore", "city", "build")]
+    ids += [f"main:special:{sid}" for sid in c.styles]
+    ids += _declarations(c)
+    ids += [f"cell:{cell}" for cell in _cells(c)]
+    ids += [f"build:{card}:{how}" for card in cards for how in ("res", "gold", "free")]
+    ids += [f"{verb}:{card}" for verb in ("bottom", "take", "box", "remove") for card in cards]
+    # the map
+    ids += [f"site:{s}" for s in sites]
+    ids += [f"{verb}:{s}" for verb in ("target", "city", "collect") for s in sites]
+    ids += [f"route:{r}" for r in routes]
+    ids += [f"toll:{r}:{p}" for r in routes for p in [*seats, "bank"]]
+    ids += [f"{verb}:{loc}" for verb in ("place", "to", "from", "remove") for loc in locs]
+    ids += ["place:none", "from:stop"]
+    ids += [f"{verb}:{loc}:{p}" for verb in ("remove", "replace") for loc in locs for p in seats]
+    # seats, numbers, resources
+    ids += [f"{verb}:{p}" for verb in ("pay", "seat") for p in seats]
+    most_options = max(len(e.options) for e in c.events.values())
+    ids += [f"option:{i}" for i in range(1, most_options + 1)]
+    ids += [f"type:{r}" for r in RESOURCES]
+    ids += [f"sell:{n}" for n in range(SELL_MAX + 1)]
+    ids += [f"put:{n}" for n in range(max(DOROTHY_MAX, PASSENGER_MAX) + 1)]
+    ids += [f"take:{n}" for n in range(GRAB_MAX + 1)]
+    ids += [f"first:{i}" for i in range(END_EFFECTS_MAX)]
+    ids += ["markers:none"] + ["markers:" + "+".join(way) for m in (1, 2)
+                               for way in combinations_with_replacement(RESOURCES, m)]
+    # characters
+    ids += [f"{verb}:{ch}" for verb in ("pick", "take", "recall") for ch in chars]
+    ids += [f"box:{where}:{ch}" for where in ("hand", "discard") for ch in chars]
+    ids += [f"box:{a}+{b}" for a, b in combinations(sorted(chars), 2)]
+    # the Corporation Module
+    ids += [f"keep:{x}" for x in corps] + [f"keep:{a}+{b}" for a, b in permutations(corps, 2)]
+    ids += [f"corp:{x}" for x in corps]
+    ids += [f"effect:{x}:{n}" for x in corps for n in range(1, TOP + 1)]
+    ids += [f"dept:{t.id}" for t in c.corporations.departments]
+    seen: set[str] = set()
+    out = []
+    for a in ids:
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return tuple(out)
+
+
+def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every action id a game with this player count can offer, whatever the options."""
+    return list(_universe(players))
+
+
+# ---------------------------------------------------------------- observations
+@cache
+def _ids() -> dict[str, tuple[str, ...]]:
+    c = load()
+    b4, b3 = c.board(4), c.board(3)
+    locations = tuple(dict.fromkeys([*b4.locations, *b3.locations]))
+    sites = tuple(dict.fromkeys([*b4.sites, *b3.sites]))
+    routes = tuple(dict.fromkeys([*b4.routes, *b3.routes]))
+    return {
+        "locations": locations,
+        "sites": sites,
+        "routes": routes,
+        "regions": tuple(dict.fromkeys([*b4.regions, *b3.regions])),
+        "facilities": tuple(c.facilities.types),
+        "characters": tuple(c.characters),
+        "corporations": tuple(x.id for x in c.corporations.corporations),
+        "departments": tuple(t.id for t in c.corporations.departments),
+        "styles": tuple(c.styles),
+        "events": tuple(c.events),
+        "cells": tuple(_cells(c)),
+    }
+
+
+def seat_fields() -> list[tuple[str, int]]:
+    """One seat's block: (name, size)."""
+    ids = _ids()
+    n_ch, n_co, n_cells = len(ids["characters"]), len(ids["corporations"]), len(ids["cells"])
+    return [
+        ("seat present", 1),
+        ("mobile city's site (one-hot over sites)", len(ids["sites"])),
+        ("gold / 20, pure originium / 5, points / 50", 3),
+        ("resources orirock, shard, oriron / 10", len(RESOURCES)),
+        ("markers in supply / 20", 1),
+        (f"city board: facility type on each of {n_cells} spaces (one-hot per space)",
+         n_cells * len(ids["facilities"])),
+        ("city board spaces used for City Styles", n_cells),
+        ("hand size / 5", 1),
+        ("discard pile (character counts)", n_ch),
+        ("has a face-down character, it is revealed", 2),
+        ("revealed character (one-hot)", n_ch),
+        ("End Phase effects waiting / 4", 1),
+        ("starting corporations", n_co),
+        ("characters returned to the box face up", n_ch),
+        ("characters returned unseen / 2", 1),
+        ("characters in play (persistent), their markers / 5", 2 * n_ch),
+        ("facilities under Closure / 2", 1),
+        ("level on each corporation / 5", n_co),
+        ("City Styles: declarations / 3, specials left / 2 (unlimited = 1), special used",
+         3 * len(ids["styles"])),
+        ("region strength / 10", len(ids["regions"])),
+        ("influence on each location / 3", len(ids["locations"])),
+    ]
+
+
+def fields() -> list[tuple[str, int]]:
+    """The observation's blocks in order: (name, size)."""
+    ids = _ids()
+    n_sites, n_fac, n_ch = len(ids["sites"]), len(ids["facilities"]), len(ids["characters"])
+    seat = sum(n for _, n in seat_fields())
+    return [
+        ("player count (2, 3, 4: one-hot)", 3),
+        ("round / 8", 1),
+        ("first player (relative seat, one-hot)", MAX_SEATS),
+        ("Red Zone open, Corporation Module in play", 2),
+        ("the observer is to act", 1),
+        ("the observer's decision kind (one-hot)", len(KINDS)),
+        ("highways (one per route)", len(ids["routes"])),
+        ("explored sites: explored, marker orirock/shard/oriron, amount / 3", 5 * n_sites),
+        ("event decks green, yellow, red / 10", len(EVENT_COLOURS)),
+        ("events in the box", len(ids["events"])),
+        ("facility market (type counts / 2)", n_fac),
+        ("facility deck / 44, known bottom (type counts / 2)", 1 + n_fac),
+        ("facilities in the box (type counts / 2)", n_fac),
+        ("Extension Hubs left / 3", 1),
+        ("City Styles in play", len(ids["styles"])),
+        ("bank: gold / 100, gold substitutes / 10, pure / 30, pure substitutes / 10", 4),
+        ("corporations in play, Rhine Lab department (one-hot), operator deck / 8",
+         len(ids["corporations"]) + len(ids["departments"]) + 1),
+        ("the observer's collection: done, budget / 20, tolls paid / 4", 3),
+        ("the observer's collection: collected sites, sites in free reach", 2 * n_sites),
+        ("the observer's hand (characters), face-down character (one-hot)", 2 * n_ch),
+        ("the observer's characters returned unseen, corporations put back",
+         n_ch + len(ids["corporations"])),
+        (f"seats ({MAX_SEATS} x {seat}), the observer first then turn order", MAX_SEATS * seat),
+    ]
+
+
+def observation_size() -> int:
+    return sum(n for _, n in fields())
+
+
+OBSERVATION_SIZE = observation_size()
+
+
+def _offsets(rows: list[tuple[str, int]]) -> list[int]:
+    out, pos = [], 0
+    for _, n in rows:
+        out.append(pos)
+        pos += n
+    return out
+
+
+@cache
+def _layout() -> tuple[list[int], list[int], int, dict[str, dict[str, int]]]:
+    ids = _ids()
+    ix = {k: {x: i for i, x in enumerate(v)} for k, v in ids.items()}
+    return _offsets(fields()), _offsets(seat_fields()), sum(n for _, n in seat_fields()), ix
+
+
+def _type(card: str) -> str:
+    return card.partition("#")[0]
+
+
+def encode_view(view: dict[str, Any]) -> np.ndarray:
+    """A fixed-size float32 vector of one seat's view (see `fields` and `seat_fields`)."""
+    at, st, seat_size, ix = _layout()
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    seats = view["players"]
+    players = len(seats)
+    me = int(view.get("seat") or 0)
+
+    def rel(seat: int) -> int:
+        return (int(seat) - me) % players
+
+    n_ch = len(ix["characters"])
+    n_co = len(ix["corporations"])
+    n_fac = len(ix["facilities"])
+    out[at[0] + min(max(players - 2, 0), 2)] = 1.0
+    out[at[1]] = view["round"] / 8
+    out[at[2] + rel(view["first_player"])] = 1.0
+    out[at[3]] = 1.0 if view.get("red_zone_open") else 0.0
+    module = "corporations" in view
+    out[at[3] + 1] = 1.0 if module else 0.0
+    out[at[4]] = 1.0 if me in view.get("to_act", ()) else 0.0
+    decision = view.get("decision")
+    if decision and decision.get("kind") in KINDS:
+        out[at[5] + KINDS.index(decision["kind"])] = 1.0
+    for route in view.get("highways", ()):
+        out[at[6] + ix["routes"][route]] = 1.0
+    for site, marker in view["resource_markers"].items():
+        base = at[7] + 5 * ix["sites"][site]
+        out[base] = 1.0
+        kind = marker.get("resource")
+        if kind in RESOURCES:
+            out[base + 1 + RESOURCES.index(kind)] = 1.0
+        out[base + 4] = float(marker.get("amount", 0)) / 3
+    for i, colour in enumerate(EVENT_COLOURS):
+        out[at[8] + i] = view["event_decks"].get(colour, 0) / 10
+    for event in view["event_box"]:
+        out[at[9] + ix["events"][event]] = 1.0
+    for fac in view["facility_market"]:
+        out[at[10] + ix["facilities"][_type(fac["card"])]] += 0.5
+    out[at[11]] = view["facility_deck"] / 44
+    for card in view["facility_deck_known_bottom"]:
+        out[at[11] + 1 + ix["facilities"][_type(card)]] += 0.5
+    for card in view["facilities_in_box"]:
+        out[at[12] + ix["facilities"][_type(card)]] += 0.5
+    out[at[13]] = view["extension_hubs_left"] / 3
+    styles = view["city_styles"]
+    for sid in styles:
+        out[at[14] + ix["styles"][sid]] = 1.0
+    bank = view["bank"]
+    out[at[15]:at[15] + 4] = (bank["gold"] / 100, bank["gold_substitutes"] / 10,
+                              bank["pure_originium"] / 30, bank["pure_substitutes"] / 10)
+    corps = view.get("corporations") or {}
+    for cid in corps:
+        out[at[16] + ix["corporations"][cid]] = 1.0
+    dept = view.get("rhine_lab_department")
+    if dept:
+        out[at[16] + n_co + ix["departments"][dept]] = 1.0
+    out[at[16] + n_co + len(ix["departments"])] = view.get("operator_deck", 0) / 8
+    collection = view["collection"][me] if me < len(view["collection"]) else {}
+    if collection:
+        out[at[17]] = 1.0 if collection.get("done") else 0.0
+        out[at[17] + 1] = collection.get("budget", 0) / 20
+        out[at[17] + 2] = len(collection.get("tolls", ())) / 4
+        n_sites = len(ix["sites"])
+        for site in collection.get("collected", ()):
+            out[at[18] + ix["sites"][site]] = 1.0
+        for site in collection.get("reach", ()):
+            out[at[18] + n_sites + ix["sites"][site]] = 1.0
+    mine = seats[me] if me < players else {}
+    for ch in mine.get("hand", ()):
+        out[at[19] + ix["characters"][ch]] += 1.0
+    if mine.get("face_down"):
+        out[at[19] + n_ch + ix["characters"][mine["face_down"]]] = 1.0
+    for ch in mine.get("returned_unseen_cards", ()):
+        out[at[20] + ix["characters"][ch]] += 1.0
+    for cid in mine.get("corporations_put_back", ()):
+        out[at[20] + n_ch + ix["corporations"][cid]] = 1.0
+    # per-seat blocks
+    cells = ix["cells"]
+    strength = view["region_strength"]
+    influence = view["influence"]
+    for p, entry in enumerate(seats):
+        k = rel(p)
+        base = at[21] + k * seat_size
+        b = [base + x for x in st]
+        out[b[0]] = 1.0
+        if entry.get("city"):
+            out[b[1] + ix["sites"][entry["city"]]] = 1.0
+        out[b[2]] = entry["gold"] / 20
+        out[b[2] + 1] = entry["pure_originium"] / 5
+        out[b[2] + 2] = entry["points"] / 50
+        for i, r in enumerate(RESOURCES):
+            out[b[3] + i] = entry["resources"].get(r, 0) / 10
+        out[b[4]] = entry["markers_in_supply"] / 20
+        for cell, card in entry["city_board"].items():
+            out[b[5] + cells[cell] * n_fac + ix["facilities"][_type(card)]] = 1.0
+        for cell in entry["used_for_styles"]:
+            out[b[6] + cells[cell]] = 1.0
+        out[b[7]] = entry["hand_size"] / 5
+        for ch in entry["discard"]:
+            out[b[8] + ix["characters"][ch]] += 1.0
+        out[b[9]] = 1.0 if entry.get("has_face_down") else 0.0
+        revealed = entry.get("character_revealed")
+        out[b[9] + 1] = 1.0 if revealed is not None else 0.0
+        if revealed:
+            out[b[10] + ix["characters"][revealed]] = 1.0
+        out[b[11]] = len(entry.get("end_of_round_effects", ())) / 4
+        for cid in entry.get("starting_corporations", ()):
+            out[b[12] + ix["corporations"][cid]] = 1.0
+        for ch in entry.get("returned_to_box", ()):
+            out[b[13] + ix["characters"][ch]] += 1.0
+        out[b[14]] = entry.get("returned_unseen", 0) / 2
+        for ch, held in (entry.get("in_play") or {}).items():
+            slot = ix["characters"].get(ch)
+            if slot is None:
+                continue
+            out[b[15] + slot] = 1.0
+            out[b[15] + n_ch + slot] = float(held.get("markers", 0) or 0) / 5
+            if held.get("under"):
+                out[b[16]] = len(held["under"]) / 2
+        for cid, corp in corps.items():
+            levels = corp["levels"]
+            if p < len(levels):
+                out[b[17] + ix["corporations"][cid]] = levels[p] / TOP
+        for sid, by_seat in styles.items():
+            got = by_seat.get(str(p))
+            if got:
+                j = b[18] + 3 * ix["styles"][sid]
+                out[j] = got[0] / 3
+                out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
+                out[j + 2] = 1.0 if got[2] else 0.0
+        for region, counts in strength.items():
+            if p < len(counts):
+                out[b[19] + ix["regions"][region]] = counts[p] / 10
+    for loc, owners in influence.items():
+        i = ix["locations"][loc]
+        for owner in owners:
+            out[at[21] + rel(owner) * seat_size + st[20] + i] += 1 / 3
+    return out
+
+
+def field_map() -> str:
+    """The observation layout as markdown tables."""
+    out = []
+    for title, rows in (("Blocks", fields()), ("Each seat block", seat_fields())):
+        out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
+        pos = 0
+        for name, n in rows:
+            out.append(f"| {pos} | {n} | {name} |")
+            pos += n
+        out += [f"| {pos} | — | end |", ""]
+    return "\n".join(out)
