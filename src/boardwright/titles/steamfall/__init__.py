@@ -1,7 +1,8 @@
 """Crisis at Steamfall: the city, the characters and the effect engine, with the scenarios
-Incredible Invention (1-4 players, co-operative) and Cipher Race (2-4, competitive).
+Incredible Invention (1-4 players, co-operative), Cipher Race (2-4, competitive) and Crisis
+(1-4, co-operative; solo plays two characters).
 
-Crisis and Genesis are later scenarios built on this core (not offered yet).
+Genesis is a later scenario built on this core (not offered yet).
 """
 
 from boardwright.engine import GameSpec, Option, register
@@ -18,9 +19,9 @@ SPEC = register(
         rules_doc="docs/games/steamfall/rules.md",
         outcome_kind="cooperative",
         hooks={
-            "heuristic": ".heuristic:evaluate",
-            "outcome_kind": ".hooks:outcome_kind",
-            "setup_check": ".hooks:setup_check",
+            "heuristic": ".crisis_hooks:evaluate",
+            "outcome_kind": ".crisis_hooks:outcome_kind",
+            "setup_check": ".crisis_hooks:setup_check",
             "board_data": ".layout:board_data",
             "terminal_view": ".terminal:render",
             "glossary": ".glossary:entries",
@@ -35,15 +36,16 @@ SPEC = register(
             Option(
                 "scenario",
                 "incredible-invention",
-                "incredible-invention (1-4, co-op) or cipher-race (2-4)",
-                choices=("incredible-invention", "cipher-race"),
-                limit_reason="crisis and genesis are not built yet",
+                "incredible-invention (1-4, co-op), cipher-race (2-4) or crisis (1-4, co-op)",
+                choices=("incredible-invention", "cipher-race", "crisis"),
+                limit_reason="genesis is not built yet",
             ),
             Option(
                 "difficulty",
                 "normal",
-                "Incredible Invention: which side of the card (normal or hard)",
-                choices=("normal", "hard"),
+                "Incredible Invention: the card's side (normal or hard); Crisis: easy, normal, hard "
+                "or crushing (the rounds in which optional challenges count)",
+                choices=("normal", "hard", "easy", "crushing"),
             ),
             Option(
                 "characters",
@@ -56,6 +58,7 @@ SPEC = register(
             Option("ii_events", False, "variant: events in Incredible Invention (§14)"),
             Option("item_draft", False, "variant: starting base-item draft, secret and simultaneous (§14)"),
             Option("district_draft", False, "variant: each player drafts a map tile in turn order (§14)"),
+            Option("crisis_promos", False, "Crisis: shuffle the 2 promo crisis cards into the crisis deck"),
         ),
     )
 )

@@ -18,8 +18,11 @@ from .schema import (
     Civilian,
     Complication,
     Components,
+    CoreShard,
+    CrisisCard,
     District,
     Effect,
+    EncounterCard,
     Event,
     InventionCard,
     Item,
@@ -43,6 +46,10 @@ FILES = (
     "complications",
     "ciphers",
     "tablets",
+    "crises",
+    "encounters",
+    "crisis_abilities",
+    "core_shard",
 )
 
 
@@ -53,7 +60,7 @@ class Content:
         self.comp = comp
         self.districts: dict[str, District] = {d.id: d for d in comp.districts}
         self.characters: dict[str, Character] = {c.id: c for c in comp.characters}
-        self.abilities: dict[str, Ability] = {a.id: a for a in comp.abilities}
+        self.abilities: dict[str, Ability] = {a.id: a for a in [*comp.abilities, *comp.crisis_abilities]}
         self.items: dict[str, Item] = {i.id: i for i in comp.items}
         self.civilians: dict[str, Civilian] = {c.id: c for c in comp.civilians}
         self.locations: dict[str, SecretLocation] = {s.id: s for s in comp.locations}
@@ -65,6 +72,9 @@ class Content:
         self.tablets: dict[str, Tablet] = {t.id: t for t in comp.tablets}
         self.tokens = {t.id: t for c in comp.characters for t in c.tokens}
         self.token_owner = {t.id: c.id for c in comp.characters for t in c.tokens}
+        self.crises: dict[str, CrisisCard] = {x.id: x for x in comp.crises}
+        self.encounters: dict[str, EncounterCard] = {x.id: x for x in comp.encounters}
+        self.shard: CoreShard | None = comp.core_shard[0] if comp.core_shard else None
 
     def layout(self, players: int) -> list[tuple[int, int, str]]:
         for lay in self.comp.layouts:
@@ -76,7 +86,7 @@ class Content:
         if scenario == "incredible-invention":
             side = "incredible-invention-solo" if players == 1 else "incredible-invention"
             return [a.id for a in self.comp.abilities if a.character == character and a.scenario == side]
-        return [a.id for a in self.comp.abilities if a.character == character and a.scenario == scenario]
+        return [a.id for a in self.abilities.values() if a.character == character and a.scenario == scenario]
 
     def effects_of(self, kind: str, cid: str) -> list[Effect]:
         """The effects of a component by its kind, for effect references in tasks."""
@@ -115,6 +125,19 @@ def _check(comp: Components) -> list[str]:
             have = sum(1 for a in comp.abilities if a.character == c and a.scenario == sc)
             if have != n:
                 problems.append(f"abilities.json: character {c!r} needs {n} {sc} card(s), has {have}")
+    for c in chars:
+        have = sum(1 for a in comp.crisis_abilities if a.character == c)
+        if have != 2:
+            problems.append(f"crisis_abilities.json: character {c!r} needs 2 crisis cards, has {have}")
+    for a in comp.crisis_abilities:
+        if a.scenario != "crisis":
+            problems.append(f"crisis_abilities.json, crisis_abilities '{a.id}': scenario must be crisis")
+    if len(comp.core_shard) != 1:
+        problems.append("core_shard.json: exactly one Core Shard")
+    if len([x for x in comp.crises if not x.promo]) != 16:
+        problems.append("crises.json: 16 crisis cards besides the promos")
+    if len(comp.encounters) != 25:
+        problems.append("encounters.json: 25 encounter cards")
     for lay in comp.layouts:
         for kind in ("central", "city", "ancient"):
             need = sum(1 for cell in lay.cells if cell[2] == kind)

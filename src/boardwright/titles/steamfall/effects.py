@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .state import SteamfallState
 
 RES = ("scrap", "steam", "insight", "vp", "stamina")
-MAP_GAINS = frozenset({"pick_up", "teleport", "explore_ruins"})
+MAP_GAINS = frozenset({"pick_up", "teleport", "explore_ruins", "move_civilian", "move_mechanized"})
+CR_GAINS = frozenset({"success", "serenity", "shard_power", "move_civilian", "move_mechanized"})
 SPEND_EVENTS = {
     "scrap": "spend_scrap",
     "steam": "spend_steam",
@@ -201,6 +202,10 @@ def gain_possible(st: SteamfallState, p: int, bundle: Bundle, eor: bool = False)
             return False
         if w == "play_item" and not pl["hand"]:
             return False
+        if w in CR_GAINS and not _crisis().gain_ok(st, p, w):
+            return False
+        if w == "teleport" and _crisis().busy(st):
+            return False  # no moving before the encounter is finished (§16.8)
     return True
 
 
@@ -261,6 +266,8 @@ def gain(
             pl["diamonds"] += got
             if got < n:
                 st.say(p, "no VP diamond is left in the supply", ref("15"))
+        elif w in CR_GAINS:
+            _crisis().gain_term(st, p, w, n, later)
     for task in reversed(later):
         st.tasks.append(task)
 
@@ -279,10 +286,18 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
         q = c.civilians[civ].quest
         if q.trigger.event == event and (not q.trigger.arg or q.trigger.arg == arg):
             st.quest_step(p, civ, n)
+    if st.scenario == "crisis":
+        _crisis().on_event(st, p, event)
     for cid in list(st.comps):
         sol = c.complications[cid].solution
         if cid not in st.cover and sol is not None and sol.event == event and (not sol.arg or sol.arg == arg):
             st.comp_progress(cid, n)
+
+
+def _crisis() -> Any:
+    from . import crisis  # the Crisis scenario (§16) builds on this module
+
+    return crisis
 
 
 def one(what: str, n: int = 1) -> Term:

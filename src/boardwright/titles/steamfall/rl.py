@@ -116,7 +116,7 @@ def _universe(players: int) -> tuple[str, ...]:
             ids += _fx(c, f"l{a}", loc.effects)
     for r in c.comp.ruins:
         ids += _fx(c, "r", [r.unexplored]) + _fx(c, "r", [r.explored])
-    for ab in c.comp.abilities:
+    for ab in [*c.comp.abilities, *c.comp.crisis_abilities]:
         ids += _fx(c, f"a={ab.id}", ab.effects)
     for v in c.comp.civilians:
         ids += _fx(c, f"c={v.id}", [v.action])
@@ -141,7 +141,7 @@ def _universe(players: int) -> tuple[str, ...]:
     ids += ["give:vp", "give:diamond", "give:diamonds", "give:insight", "give:steam", "done"]
     ids += [f"give:cube:{a}" for a in slots]
     ids += ["reward:completion", "reward:vp"]
-    ids += [f"trade:{q}" for q in range(players)]
+    ids += [f"trade:{q}" for q in range(max(players, 2) if players == 1 else players)]
     ids += [f"offer:give:{r}" for r in TRADABLE] + [f"offer:give:{i}" for i in items]
     ids += [f"offer:ask:{r}" for r in TRADABLE] + ["offer:ask:card", "propose", "cancel", "accept", "decline"]
     ids += [f"hand:{i}" for i in items]
@@ -161,7 +161,32 @@ def _universe(players: int) -> tuple[str, ...]:
         ids += [f"loc:{rv}:{cw}" for cw in ["-", "supply", *map(str, areas)]]
     ids += [f"char:{ch}" for ch in c.characters]
     ids += [f"tile:{d.id}" for d in c.comp.districts]
+    ids += _crisis_ids(c, players, areas)
     return tuple(_dedupe(ids))
+
+
+def _crisis_ids(c: Content, players: int, areas: range) -> list[str]:
+    """The Crisis scenario's ids (§16): the Core Shard, challenges, support, encounters, the
+    reward split, moving tokens and the resolution phase's choices."""
+    ids: list[str] = []
+    if c.shard is not None:
+        ids += [f"shard:charge:{k}" for k in range(len(c.shard.charge))] + ["shard:destroy"]
+    for cc in c.comp.crises:
+        for b, ch in enumerate(cc.boxes):
+            for alt, bundle in enumerate(ch.costs):
+                eff = Effect(text="", costs=[bundle])
+                ids += [f"crisis:{b}:{alt}:{cards}" for cards in _card_ways(c, eff)]
+    ids += ["support:charm", "support:violence", "enc:civilian", "enc:mechanized", "enc:more"]
+    most = 1 + max(1, *(len(h.options) for e in c.comp.encounters for h in (e.civilian, e.mechanized)))
+    sup = max([len(e.support) for e in c.comp.encounters] + [1])
+    held = len(c.comp.encounters)  # at most the whole encounter deck in one encounter
+    ids += [f"enc:opt:{i}:{k}" for i in range(held) for k in range(most)]
+    ids += ["enc:support"] + [f"enc:sup:{i}:{k}" for i in range(held) for k in range(sup)]
+    ids += ["enc:win", "enc:end"]
+    ids += [f"split:{k}" for k in range(max(players, 2))]
+    ids += [f"shift:{a}" for a in areas] + ["shift:none"]
+    ids += [f"mech:{a}" for a in areas] + [f"mechto:{a}" for a in areas]
+    return ids
 
 
 def _all_effects(c: Content) -> list[Effect]:

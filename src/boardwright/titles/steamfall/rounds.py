@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
+from . import crisis
 from .board import build, rotate
 from .effects import gain
 from .rules import ref
@@ -74,9 +75,13 @@ def setup(st: SteamfallState) -> None:
     st.draft = []
     st.tablets_left = [t.id for t in c.comp.tablets]
     rng.shuffle(st.tablets_left)
-    st.first = rng.below(st.players)
+    n = crisis.n_characters(st.scenario, st.players)
+    st.first = rng.below(n)
+    st.pl = [{"char": "", "at": -1} for _ in range(n)]
     st.order = _order(st)
-    st.pl = [{"char": "", "at": -1} for _ in range(st.players)]
+    st.cr = {}
+    if st.scenario == "crisis":
+        crisis.setup(st)
     st.tasks.append(["round"])
     st.tasks.append(["start_items"])
     if st.options.get("district_draft"):
@@ -93,7 +98,7 @@ def setup(st: SteamfallState) -> None:
     else:
         chars = list(c.characters)
         rng.shuffle(chars)
-        for p in range(st.players):
+        for p in range(len(st.pl)):
             _give_character(st, p, chars[p])
 
 
@@ -148,6 +153,8 @@ def build_map(st: SteamfallState, chosen: list[str]) -> None:
         for area in range(b.n_districts):
             if c.districts[b.districts[area]].type == "ancient":
                 st.tablet[area] = st.tablets_left.pop()
+    if st.scenario == "crisis":
+        crisis.place_pylons(st)
     central = next(i for i in range(b.n_districts) if c.districts[b.districts[i]].type == "central")
     for pl in st.pl:
         pl["at"] = central
@@ -185,7 +192,8 @@ def apply_district_pick(st: SteamfallState, task: Task, seat: int, aid: str) -> 
 
 
 def _order(st: SteamfallState) -> list[int]:
-    return [(st.first + k) % st.players for k in range(st.players)]
+    n = len(st.pl)
+    return [(st.first + k) % n for k in range(n)]
 
 
 def _give_character(st: SteamfallState, p: int, cid: str) -> None:
@@ -340,6 +348,8 @@ def resolve_round(st: SteamfallState, task: Task) -> None:
     for area in range(b.n_districts):
         for drop in c.districts[b.districts[area]].drops:
             _drop(st, area, drop)
+    if st.scenario == "crisis":
+        crisis.start_round(st)
     st.turn_idx = 0
     st.tasks.append(["turns"])
 
@@ -381,10 +391,10 @@ def _drop(st: SteamfallState, area: int, drop: str) -> None:
 
 
 def resolve_turns(st: SteamfallState, task: Task) -> None:
-    if st.turn_idx >= 3 * st.players:
+    if st.turn_idx >= 3 * len(st.pl):
         st.tasks.append(["end_round"])
         return
-    p = st.order[st.turn_idx % st.players]
+    p = st.order[st.turn_idx % len(st.pl)]
     st.turn_idx += 1
     st.tasks.append(["turns"])
     begin_turn(st, p)
@@ -399,6 +409,7 @@ def begin_turn(st: SteamfallState, p: int) -> None:
     pl["used"] = []
     pl["fx_used"] = []
     pl["asked"] = []
+    crisis.begin_turn(st, p)
 
 
 def collect_insight(st: SteamfallState, p: int) -> None:
@@ -491,11 +502,13 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
         if eid:
             st.ev_discard.append(eid)
             st.event[area] = ""
-    if st.players != 2:  # §3.4
-        st.first = (st.first + 1) % st.players
-    st.order = [(st.first + k) % st.players for k in range(st.players)]
+    if len(st.pl) != 2:  # §3.4 (solo Crisis plays two characters: the 2-player rule)
+        st.first = (st.first + 1) % len(st.pl)
+    st.order = _order(st)
     if st.scenario == "incredible-invention":
         st.tasks.append(["resolution"])
+    elif st.scenario == "crisis":
+        st.tasks.append(["cr_resolution"])
     elif st.round >= ROUNDS:
         st.tasks.append(["game_end"])
     else:

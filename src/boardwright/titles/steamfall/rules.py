@@ -51,6 +51,18 @@ SECTIONS: dict[str, str] = {
     "13.3": "Cipher Race: end of game",
     "14": "Variants",
     "15": "Decisions where the rulebook is silent",
+    "16.1": "Crisis: setup",
+    "16.2": "Crisis: playing solo",
+    "16.3": "Crisis: serenity",
+    "16.4": "Crisis: pylons and the Core Shard",
+    "16.5": "Crisis: crisis cards",
+    "16.6": "Crisis: resolution phase",
+    "16.7": "Crisis: Mechanized",
+    "16.8": "Crisis: encounters",
+    "16.9": "Crisis: support",
+    "16.10": "Crisis: trading",
+    "16.11": "Crisis: end of game",
+    "16.12": "Crisis: difficulty",
 }
 
 

@@ -57,6 +57,13 @@ What = Literal[
     "diamond",
     # costs only: break a cipher of the colour in `arg` (its action or insight, §13.2)
     "cipher",
+    # Crisis gains (§16): an encounter success, serenity, power onto the Core Shard, moving
+    # a civilian or Mechanized token of your area to an adjacent area
+    "success",
+    "serenity",
+    "shard_power",
+    "move_civilian",
+    "move_mechanized",
 ]
 COST_ONLY: frozenset[str] = frozenset({"cipher"})
 GAIN_ONLY = frozenset(
@@ -74,6 +81,11 @@ GAIN_ONLY = frozenset(
         "power_any",
         "pick_up",
         "diamond",
+        "success",
+        "serenity",
+        "shard_power",
+        "move_civilian",
+        "move_mechanized",
     }
 )
 
@@ -281,7 +293,7 @@ class Character(Record):
 
 class Ability(Record):
     character: str
-    scenario: Literal["incredible-invention", "incredible-invention-solo", "cipher-race"]
+    scenario: Literal["incredible-invention", "incredible-invention-solo", "cipher-race", "crisis"]
     name: str
     effects: list[Effect]
 
@@ -390,6 +402,95 @@ class Layout(Record):
     cells: list[tuple[int, int, Literal["central", "city", "ancient"]]]
 
 
+class Challenge(BaseModel):
+    """One challenge box of a crisis card (§16.5): spend a cost in the card's district,
+    explore the ruins there, or clear every token of a kind from it (from anywhere)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    kind: Literal["pay", "explore", "clear"]
+    costs: list[Bundle] = Field(default_factory=list)
+    arg: Literal["", "civilian", "mechanized"] = ""
+    #: the Core Shard's holder must be in the card's district
+    shard: bool = False
+    optional: bool = False
+    #: serenity lost in the resolution phase when the box is uncovered (and counts)
+    chaos: int = 1
+
+    @model_validator(mode="after")
+    def _check(self) -> Challenge:
+        if (self.kind == "pay") != bool(self.costs):
+            raise ValueError("a pay challenge, and only it, has costs")
+        if (self.kind == "clear") != bool(self.arg):
+            raise ValueError("a clear challenge, and only it, names the tokens to clear")
+        return self
+
+
+class Penalty(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: kill / turn n civilians in the district, add n Mechanized there, or lose n serenity
+    kind: Literal["kill", "turn", "mechanized", "serenity"]
+    n: int = 1
+
+
+class CrisisCard(Record):
+    name: str
+    promo: bool = False
+    boxes: list[Challenge]
+    #: split freely among all players; serenity and shard power go to the team
+    reward: Bundle
+    penalty: Penalty
+    drops: list[Literal["civilian", "mechanized"]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> CrisisCard:
+        if len(self.boxes) != 3 or sum(b.optional for b in self.boxes) != 1:
+            raise ValueError("three challenge boxes, exactly one of them optional")
+        return self
+
+
+class EncounterHalf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: the dotted options: exactly one is chosen per card
+    options: list[Bundle]
+    #: gear bonus: gained too when an item in your play area has this keyword
+    gear: str = ""
+    bonus: Bundle = Field(default_factory=list)
+
+
+class SupportOption(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    #: the cross: the support card is discarded to gain this (once)
+    discard: bool = False
+    #: otherwise a cost that may be paid any number of times
+    costs: Bundle = Field(default_factory=list)
+    gains: Bundle
+
+    @model_validator(mode="after")
+    def _check(self) -> SupportOption:
+        if self.discard == bool(self.costs):
+            raise ValueError("a support option is either a discard (cross) or has a cost")
+        return self
+
+
+class EncounterCard(Record):
+    name: str
+    mechanized: EncounterHalf
+    support: list[SupportOption]
+    civilian: EncounterHalf
+
+
+class CoreShard(Record):
+    name: str
+    gauge: int
+    start: int = 0
+    #: pay one of these to add 1 power (its own charging effect)
+    charge: list[Bundle]
+    #: power spent to destroy the pylon in the holder's district
+    destroy: int
+
+
 class Components(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     districts: list[District]
@@ -405,3 +506,7 @@ class Components(BaseModel):
     complications: list[Complication]
     ciphers: list[Cipher]
     tablets: list[Tablet]
+    crises: list[CrisisCard] = Field(default_factory=list)
+    encounters: list[EncounterCard] = Field(default_factory=list)
+    crisis_abilities: list[Ability] = Field(default_factory=list)
+    core_shard: list[CoreShard] = Field(default_factory=list)

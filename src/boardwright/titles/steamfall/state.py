@@ -13,7 +13,7 @@ from boardwright.engine import Rng
 from boardwright.engine.outcome import competitive, cooperative
 from boardwright.engine.tasks import TaskStackState
 
-from . import choices, rounds, trade, turn, views
+from . import choices, crisis, rounds, trade, turn, views
 from .board import Board
 from .content import Content, load
 from .effects import fire, gain
@@ -55,14 +55,21 @@ FIELDS = (
     "tablets_left",
     "supply",
     "draft",
+    "cr",
 )
 
 #: fields whose elements are immutable or only ever replaced: a shallow copy suffices
-_FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl"))
+_FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl", "cr"))
 
-DECISIONS = {"turn": turn.turn_decision, **choices.DECISIONS, **rounds.DECISIONS, **trade.DECISIONS}
-APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY, **trade.APPLY}
-AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC}
+DECISIONS = {
+    "turn": turn.turn_decision,
+    **choices.DECISIONS,
+    **rounds.DECISIONS,
+    **trade.DECISIONS,
+    **crisis.DECISIONS,
+}
+APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY, **trade.APPLY, **crisis.APPLY}
+AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC, **crisis.AUTOMATIC}
 
 
 class SteamfallState(TaskStackState):
@@ -106,6 +113,7 @@ class SteamfallState(TaskStackState):
     tablets_left: list[str]
     supply: dict[str, int]
     draft: list[str]
+    cr: dict[str, Any]
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -138,7 +146,39 @@ class SteamfallState(TaskStackState):
             return ()
         if self.tasks[-1][0] == "item_draft":
             return rounds.draft_choosers(self)
-        return (int(self.tasks[-1][1]),)
+        return (self.seat_of(int(self.tasks[-1][1])),)
+
+    # ------------------------------------------------------------------ one seat, two characters
+    def seat_of(self, p: int) -> int:
+        """The seat controlling character p: itself, or seat 0 in solo Crisis (§16.2)."""
+        return p if len(self.pl) <= self.players else 0
+
+    def _decision_for(self, task: Any, seat: int | None = None) -> Any:
+        d = super()._decision_for(task, seat)
+        if len(self.pl) > self.players and d.seat != 0:
+            import dataclasses
+
+            name = crisis.char_name(self, d.seat)
+            prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+            d = dataclasses.replace(d, seat=0, prompt=prompt)
+        return d
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        top = self.tasks[-1]
+        if len(self.pl) > self.players and len(top) > 1 and isinstance(top[1], int):
+            seat = int(top[1])  # solo Crisis: the character the task is for
+        super()._apply(seat, action_id)
+
+    def say(
+        self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
+    ) -> None:
+        if len(getattr(self, "pl", ())) > self.players:
+            if seat is not None:
+                text = f"({crisis.char_name(self, seat)}) {text}"
+                seat = 0
+            if visible_to is not None:
+                visible_to = (0,)
+        super().say(seat, text, rule, visible_to)
 
     @property
     def over(self) -> bool:
@@ -152,6 +192,20 @@ class SteamfallState(TaskStackState):
 
     def _outcome(self) -> dict[str, Any]:
         final = self.over
+        if self.scenario == "crisis":
+            res = self.result or {}
+            return cooperative(
+                self.players,
+                won=res.get("won") if final else None,
+                reason=res.get("reason", "the game is still running"),
+                team_score=float(self.cr.get("serenity", 0)),
+                final=final,
+                breakdown={
+                    "round": self.round,
+                    "serenity": self.cr.get("serenity", 0),
+                    "pylons_left": len(self.cr.get("pylons", [])),
+                },
+            )
         if self.scenario == "incredible-invention":
             res = self.result or {}
             won = res.get("won") if final else None
@@ -196,6 +250,7 @@ class SteamfallState(TaskStackState):
         other.tok = [t.copy() for t in self.tok]
         other.decks = {k: d.copy() for k, d in self.decks.items()}
         other.pl = [_copy_player(d) for d in self.pl]
+        other.cr = crisis.copy_cr(self.cr)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         views.determinize(self, seat, rng)
@@ -204,6 +259,9 @@ class SteamfallState(TaskStackState):
         return views.components(self)
 
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
+        top = self.tasks[-1] if self.tasks else []
+        if len(self.pl) > self.players and len(top) > 1 and isinstance(top[1], int):
+            seat = int(top[1])
         return turn.why_illegal(self, seat, action_id)
 
     # ------------------------------------------------------------------ helpers used by rules

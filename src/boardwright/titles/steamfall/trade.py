@@ -19,7 +19,7 @@ from .rules import ref
 if TYPE_CHECKING:
     from .state import SteamfallState, Task
 
-TRADABLE = ("scrap", "steam", "insight", "vp", "diamond")
+TRADABLE = ("scrap", "steam", "insight", "vp", "diamond", "shard")  # the Core Shard: Crisis (§16.10)
 CARD = "card"  # an asked card: the partner chooses which
 
 
@@ -29,16 +29,18 @@ def split(s: str) -> list[str]:
 
 def has(st: SteamfallState, p: int, what: str) -> int:
     pl = st.pl[p]
+    if what == "shard":
+        return int(bool(st.cr) and st.cr["shard"]["holder"] == p)
     return int(pl["diamonds"]) if what == "diamond" else int(pl["res"][what])
 
 
 def partners(st: SteamfallState, p: int) -> list[int]:
     """Players in p's area not yet asked this turn, when either side has something to trade."""
-    if st.scenario != "incredible-invention":
+    if st.scenario not in ("incredible-invention", "crisis"):
         return []
     out = []
     here = st.pl[p]["at"]
-    for q in range(st.players):
+    for q in range(len(st.pl)):
         if q == p or st.pl[q]["at"] != here or q in st.pl[p]["asked"]:
             continue
         if any(has(st, s, r) for s in (p, q) for r in TRADABLE) or st.pl[p]["hand"] or st.pl[q]["hand"]:
@@ -117,6 +119,8 @@ def _move(st: SteamfallState, a: int, b: int, what: str) -> None:
     if what == "diamond":
         st.pl[a]["diamonds"] -= 1
         st.pl[b]["diamonds"] += 1
+    elif what == "shard":
+        st.cr["shard"]["holder"] = b
     elif what in TRADABLE:
         st.pl[a]["res"][what] -= 1
         st.pl[b]["res"][what] += 1

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
+from . import crisis, trade
 from . import items as itm
-from . import trade
 from .choices import _area_name, explore
 from .effects import (
     can_pay,
@@ -306,7 +306,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             for tk in ("steam", "workshop"):
                 if t[tk]:
                     acts.append(Action(f"pick:{tk}:1", f"manipulate: pick up {tk}"))
-        if st.tok[here]["civilian"]:
+        if st.tok[here]["civilian"] and st.scenario != "crisis":  # Crisis: encounter cards (§16.8)
             n = encounter_cost(st, p)
             for how in ("charm", "violence"):
                 if can_pay(st, p, [one(how, n)]):
@@ -346,6 +346,8 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 acts.append(Action(f"complete:{what}", f"1 {what} toward a completion"))
     for q in trade.partners(st, p):
         acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
+    if st.scenario == "crisis":
+        acts = crisis.filter_actions(st, p, acts) + crisis.turn_actions(st, p, eor)
     if pl["col"] >= 0 or eor:
         acts.append(Action("end", "end your turn" if not eor else "done with the end of round"))
     return acts
@@ -355,7 +357,11 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     p, eor = seat, bool(task[2])
     pl = st.pl[p]
     head, _, rest = aid.partition(":")
+    if head in crisis.HEADS:
+        crisis.apply(st, p, aid)
+        return
     if head == "end":
+        crisis.end_turn(st, p)
         st.tasks.pop()
         pl["pool"] = dict.fromkeys(pl["pool"], 0)  # §4.2 unused actions are lost
         return
@@ -443,7 +449,7 @@ def why_illegal(st: SteamfallState, seat: int, aid: str) -> tuple[str, str] | No
         return "that effect cannot be paid or carried out now", ref("6.2")
     if head == "trade":
         return (
-            "trading needs Incredible Invention, another player in your area, something to trade "
+            "trading needs a co-operative scenario, another player in your area, something to trade "
             "and no earlier proposal to that player this turn",
             ref("12.5"),
         )

@@ -69,7 +69,7 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
         mine: dict[str, Any] = {k: pl[k] for k in PUBLIC_PLAYER if k in pl}
         mine["hand_size"] = len(pl.get("hand", []))
         mine["pending_size"] = len(pl.get("pending", []))
-        if seat == p:
+        if seat is not None and st.seat_of(p) == seat:
             mine["hand"] = sorted(pl.get("hand", []))
             mine["pending"] = sorted(pl.get("pending", []))
         players.append(mine)
@@ -103,6 +103,10 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
                 for c in st.comps
             ],
         }
+    if st.scenario == "crisis":
+        from .crisis import view as crisis_view
+
+        out["crisis"] = crisis_view(st)
     if st.result is not None:
         out["result"] = dict(st.result)
     return out
@@ -115,7 +119,7 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
     slots: list[tuple[int, str, int]] = []  # (player, zone, index)
     known = _known_cards(st, seat)
     for p, pl in enumerate(st.pl):
-        if p == seat:
+        if st.seat_of(p) == seat:
             continue
         pinned = list(known.get(p, []))
         for zone in ("hand", "pending"):
@@ -147,6 +151,13 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         st.loc[a] = pool.pop()
     st.decks["loc"] = pool
     rng.shuffle(st.ruins_stack)
+    if st.scenario == "crisis":
+        from .crisis import determinize as crisis_determinize
+
+        crisis_determinize(st, rng)
+
+
+_TOKENS_TRADED = ("scrap", "steam", "insight", "vp", "diamond", "shard")
 
 
 def _known_cards(st: SteamfallState, seat: int) -> dict[int, list[str]]:
@@ -156,7 +167,7 @@ def _known_cards(st: SteamfallState, seat: int) -> dict[int, list[str]]:
     for task in st.tasks:
         if task[0] == "consent" and task[1] == seat and task[3]:
             out.setdefault(int(task[2]), []).extend(
-                w for w in task[3].split(",") if w not in ("scrap", "steam", "insight", "vp", "diamond")
+                w for w in task[3].split(",") if w not in _TOKENS_TRADED
             )
     return out
 
@@ -179,7 +190,7 @@ def _fix_hidden_references(st: SteamfallState, seat: int) -> None:
             hand = list(st.pl[giver]["hand"])
             fixed = []
             for what in give:
-                if what in ("scrap", "steam", "insight", "vp", "diamond"):
+                if what in _TOKENS_TRADED:
                     fixed.append(what)
                 else:
                     fixed.append(hand.pop(0))
@@ -215,7 +226,15 @@ def components(st: SteamfallState) -> dict[str, int]:
         + sum(1 for t in st.tablet if t)
         + sum(len(pl.get("tablets", [])) for pl in st.pl)
     )
-    on_map = {k: sum(t[k] for t in st.tok) for k in ("civilian", "workshop")}
+    on_map = {k: sum(t[k] for t in st.tok) for k in ("civilian", "workshop", "mechanized")}
+    on_map["civilian"] += on_map["mechanized"]  # the two sides of one token
+    extra: dict[str, int] = {}
+    if st.scenario == "crisis":
+        from .crisis import box_cubes
+        from .crisis import components as crisis_components
+
+        cubes += box_cubes(st)
+        extra = crisis_components(st)
     return {
         **cards,
         "civilian_tokens": on_map["civilian"] + st.supply["civilian"],
@@ -225,4 +244,5 @@ def components(st: SteamfallState) -> dict[str, int]:
         "action_tokens": tokens,
         "ruins_tokens": ruins,
         "cipher_tablets": tablets,
+        **extra,
     }
