@@ -8,7 +8,9 @@ on (game, players, options, bot spec, seed) — never on the worker count or ord
 from __future__ import annotations
 
 import math
+import os
 import statistics
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -21,6 +23,9 @@ from .engine import game
 
 #: a game that has not ended after this many decisions is reported as a failure
 MAX_DECISIONS = 200_000
+
+#: seconds to wait for `ray.init(address=...)` before giving up (env BOARDWRIGHT_RAY_TIMEOUT)
+RAY_CONNECT_SECONDS = 10.0
 
 #: the `version` of each `simulate --out` line (docs/balance-lab.md): 1 had no version field,
 #: 2 added `version`, `first_seat` and `balance`
@@ -210,6 +215,40 @@ def _iter_local(todo: list[Job], workers: int) -> Iterator[Outcome]:
                 fut.cancel()
 
 
+def connect_ray(address: str, timeout: float | None = None) -> None:
+    """`ray.init(address=address)`, given up after `timeout` seconds with a `ConnectionError`
+    that says why. Ray keeps retrying an unreachable cluster for minutes inside its C++ client,
+    where the main thread cannot even react to SIGTERM; here the attempt runs in a daemon
+    thread (so Ray installs no SIGTERM handler of its own and the default one ends the
+    process) while the main thread waits in short steps."""
+    import ray
+
+    if timeout is None:
+        timeout = float(os.environ.get("BOARDWRIGHT_RAY_TIMEOUT", RAY_CONNECT_SECONDS))
+    box: dict[str, BaseException] = {}
+
+    def attempt() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except BaseException as exc:  # reported to the caller below
+            box["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="ray-connect", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + timeout
+    while thread.is_alive() and time.monotonic() < deadline:
+        thread.join(0.1)
+    if thread.is_alive():
+        raise ConnectionError(
+            f"could not reach the Ray cluster at {address!r} within {timeout:g} s: give the address "
+            "of a running head node (host:port of its GCS, usually port 6379; 'auto' for a cluster "
+            "started on this machine with `ray start --head`; ray://host:10001 needs ray[client])")
+    if "error" in box:
+        err = box["error"]
+        raise ConnectionError(f"could not join the Ray cluster at {address!r}: "
+                              f"{type(err).__name__}: {err}") from err
+
+
 def _iter_ray(todo: list[Job], workers: int, address: str | None) -> Iterator[Outcome]:
     """The same jobs as Ray tasks: a local Ray instance with `workers` CPUs, or the cluster at
     `address` (every node needs boardwright installed). An already initialised Ray is reused."""
@@ -220,7 +259,7 @@ def _iter_ray(todo: list[Job], workers: int, address: str | None) -> Iterator[Ou
     started = False
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, log_to_driver=False)
+            connect_ray(address)
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         started = True
@@ -255,15 +294,20 @@ def simulate(
     ray_address: str | None = None,
     rotate: bool = False,
     records: Callable[[int, dict[str, Any]], None] | None = None,
+    on_result: Callable[[int, GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Play `games` games and return their results ordered by game index (seed order).
 
-    Game i uses seed `seed + i`; each seat's bot is seeded from the game seed and the seat.
-    The results therefore do not depend on the backend or the number of workers (only
-    `seconds` does). `records`, when given, is called with (game index, record) for each game.
+    Game i uses seed `seed + i` (seeds are 0 or more); each seat's bot is seeded from the game
+    seed and the seat. The results therefore do not depend on the backend or the number of
+    workers (only `seconds` does). `records`, when given, is called with (game index, record)
+    for each game, and `on_result` with (game index, result) as each game finishes (in
+    completion order), so a caller can save results while the run goes on.
     """
     if games < 0:
         raise ValueError(f"games must be 0 or more, got {games}")
+    if seed < 0:
+        raise ValueError(f"seed must be 0 or more, got {seed}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if backend not in BACKENDS:
@@ -276,6 +320,8 @@ def simulate(
         results[index] = result
         if records is not None and record is not None:
             records(index, record)
+        if on_result is not None:
+            on_result(index, result)
         if progress is not None:
             progress(result)
     return [results[i] for i in range(games)]

@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from ..simulate import GameResult, Rate, Summary
 
 
+def _print_table(console: Console, table: Table) -> None:
+    """A table in full: never an ellipsis. On a terminal narrower than the table the long
+    columns (bots, intervals) wrap; when the output is piped or redirected the table gets the
+    width it needs, whatever COLUMNS says."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    wide = Console(file=console.file, width=max(console.width, 1000), highlight=False, emoji=False,
+                   color_system=None, force_terminal=False)
+    wide.print(table)
+
+
 class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
@@ -53,7 +65,7 @@ def simulate(
     games_n: Annotated[int, typer.Option("--games", "-n", help="how many games", min=1)],
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     bots: Annotated[str, typer.Option(help="bots per seat, comma list, cycled")] = "random",
-    seed: Annotated[int, typer.Option(help="game i uses seed S+i")] = 0,
+    seed: Annotated[int, typer.Option(help="game i uses seed S+i (0 or more)", min=0)] = 0,
     option: OptionOpt = None,
     out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
     workers: Annotated[int | None, typer.Option(help="worker processes (default: the CPU count)",
@@ -94,6 +106,27 @@ def simulate(
         except ImportError:
             failure("--backend ray needs Ray: pip install 'boardwright[sim]'")
     n_workers = workers or os.cpu_count() or 1
+    # --out is opened before any game is played (a bad path fails now, not after the run), and
+    # each line is written as soon as it and every earlier game are done (seed order)
+    out_file: IO[str] | None = None
+    if out is not None:
+        try:
+            out_file = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            failure(f"could not write {out}: {exc}")
+    written: dict[int, GameResult] = {}
+    next_line = 0
+
+    def write_line(index: int, result: GameResult) -> None:
+        nonlocal next_line
+        if out_file is None:
+            return
+        written[index] = result
+        while next_line in written:
+            out_file.write(json.dumps(written.pop(next_line).to_dict(), separators=(",", ":")) + "\n")
+            next_line += 1
+        out_file.flush()
+
     save: Callable[[int, dict[str, Any]], None] | None = None
     if records is not None:
         try:
@@ -111,21 +144,20 @@ def simulate(
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
                       TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                      console=console) as progress:
+                      console=console, disable=not console.is_terminal) as progress:
             task = progress.add_task(f"{spec.id}, {n} players", total=games_n)
             results = run_simulation(spec.id, games_n, n, bots, seed, options, n_workers,
                                      progress=lambda _r: progress.advance(task), backend=backend,
-                                     ray_address=ray_address, rotate=rotate, records=save)
+                                     ray_address=ray_address, rotate=rotate, records=save,
+                                     on_result=write_line)
+    except ConnectionError as exc:
+        failure(str(exc))
     except OSError as exc:
-        failure(f"could not write a record: {exc}")
+        failure(f"could not write {'--out' if out_file is not None else 'a record'}: {exc}")
+    finally:
+        if out_file is not None:
+            out_file.close()
     wall = time.perf_counter() - start
-    if out is not None:
-        try:
-            with out.open("w", encoding="utf-8") as fh:
-                for r in results:
-                    fh.write(json.dumps(r.to_dict(), separators=(",", ":")) + "\n")
-        except OSError as exc:
-            failure(f"could not write {out}: {exc}")
     summary = summarize(results)
     chosen = not_default(spec, options)
     heading = (f"{spec.title}: {games_n} games, {n} player{'s' if n != 1 else ''}, {kind}"
@@ -137,10 +169,10 @@ def simulate(
                        kind, rotate)
     else:
         if kind == "semi-cooperative" and summary.success is not None:
-            console.print(_rates_table("Shared goal", [summary.success]))
+            _print_table(console, _rates_table("Shared goal", [summary.success]))
         _seat_tables(console, summary, results, "Win rates per seat", rotate)
         if kind == "semi-cooperative" and summary.nobody is not None:
-            console.print(_rates_table("Nobody won", [summary.nobody]))
+            _print_table(console, _rates_table("Nobody won", [summary.nobody]))
     note = "shared wins count 1/k for each of k winners · " if kind not in ("cooperative", "solo") else ""
     console.print(f"{note}game length "
                   f"{summary.decisions_mean:.1f} ± {summary.decisions_stdev:.1f} decisions "
@@ -164,7 +196,7 @@ def simulate(
 def _rates_table(title: str, rates: list[Rate]) -> Table:
     table = Table(title=title, title_justify="left")
     for col in ("", "games", "count", "rate", "95% CI"):
-        table.add_column(col, justify="left" if not col else "right")
+        table.add_column(col, justify="left" if not col else "right", overflow="fold")
     for rate in rates:
         table.add_row(escape(rate.label), str(rate.games), f"{rate.wins:g}", f"{rate.rate:.1%}",
                       f"{rate.low:.1%}–{rate.high:.1%}")
@@ -176,23 +208,23 @@ def _seat_tables(console: Console, summary: Summary, results: list[GameResult], 
     """Win rates per seat and (with several bots or rotation) per bot."""
     table = Table(title=escape(heading), title_justify="left")
     for col in ("seat", "bot", "wins", "win rate", "95% CI", "mean score", "stdev"):
-        table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
+        table.add_column(col, justify="left" if col in ("seat", "bot") else "right", overflow="fold")
     seat_bots = results[0].bots if results and not rotate else []
     for s, rate in enumerate(summary.per_seat):
         table.add_row(str(s), escape(seat_bots[s] if s < len(seat_bots) else "(rotated)" if rotate else ""),
                       f"{rate.wins:g}", f"{rate.rate:.1%}", f"{rate.low:.1%}–{rate.high:.1%}",
                       f"{summary.score_mean[s]:.2f}", f"{summary.score_stdev[s]:.2f}")
-    console.print(table)
+    _print_table(console, table)
     if len(summary.per_bot) > 1 or rotate:
         bots_table = Table(title="Per bot (all seats)", title_justify="left")
         for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "stdev"):
-            bots_table.add_column(col, justify="left" if col == "bot" else "right")
+            bots_table.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
         for rate in summary.per_bot:
             bots_table.add_row(escape(rate.label), str(rate.games), f"{rate.wins:g}", f"{rate.rate:.1%}",
                                f"{rate.low:.1%}–{rate.high:.1%}",
                                f"{summary.bot_score_mean.get(rate.label, 0.0):.2f}",
                                f"{summary.bot_score_stdev.get(rate.label, 0.0):.2f}")
-        console.print(bots_table)
+        _print_table(console, bots_table)
 
 
 def _shared_tables(console: Console, summary: Summary, results: list[GameResult], heading: str,
@@ -200,7 +232,7 @@ def _shared_tables(console: Console, summary: Summary, results: list[GameResult]
     """Cooperative and solo: the success rate and the mean team (solo) score, with 95% intervals."""
     table = Table(title=escape(heading), title_justify="left")
     for col in ("", "games", "value", "95% CI", "stdev"):
-        table.add_column(col, justify="left" if not col else "right")
+        table.add_column(col, justify="left" if not col else "right", overflow="fold")
     if summary.success is not None:
         rate = summary.success
         table.add_row("success rate", str(rate.games), f"{rate.rate:.1%} ({rate.wins:g} won)",
@@ -210,7 +242,7 @@ def _shared_tables(console: Console, summary: Summary, results: list[GameResult]
         label = "mean team score" if kind == "cooperative" else "mean score"
         table.add_row(label, str(score.n), f"{score.mean:.2f}", f"{score.low:.2f}–{score.high:.2f}",
                       f"{score.stdev:.2f}")
-    console.print(table)
+    _print_table(console, table)
     if results and not rotate:
         lineup = ", ".join(f"seat {s}: {b}" for s, b in enumerate(results[0].bots))
         console.print(f"bots: {escape(lineup)}")
