@@ -848,7 +848,14 @@ def view(st: SteamfallState) -> dict[str, Any]:
         "support_spent": cr["spent"],
         "encounter": None
         if now is None
-        else {**now, "cards": list(now["cards"]), "sup": list(now["sup"]), "used": list(now["used"])},
+        else {
+            **now,
+            "cards": list(now["cards"]),
+            "sup": list(now["sup"]),
+            "used": list(now["used"]),
+            "names": [st.content.encounters[x].name for x in now["cards"]],
+            "sup_names": [st.content.encounters[x].name for x in now["sup"]],
+        },
         "encounter_deck": len(cr["enc"]),
         "encounter_discard": list(cr["enc_discard"]),
         "crisis_deck": len(cr["deck"]),

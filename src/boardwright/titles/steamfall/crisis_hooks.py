@@ -92,6 +92,11 @@ def crisis_value(st: Any) -> float:
     value += 5.0 * cr["serenity"]
     for card in cr["cards"]:
         value += 4.0 * sum(1 for b in card["done"] if b >= 0)
+    # each character drawn toward the nearest crisis card still open (challenges are paid there)
+    if cr["cards"]:
+        for pl in st.pl:
+            if pl.get("char") and pl["at"] >= 0:
+                value -= 1.0 * min(_steps(st, pl["at"], card["area"]) for card in cr["cards"])
     for a in range(st.board.n_areas):
         m = st.tok[a]["mechanized"]
         if m:

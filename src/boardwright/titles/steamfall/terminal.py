@@ -88,6 +88,10 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
     _header(console, view, width)
     if view.get("invention") is not None:
         _invention(console, c, view, width, compact)
+    elif view.get("crisis") is not None:
+        from .crisis_terminal import render as crisis_panel
+
+        crisis_panel(console, c, view, width)
     else:
         _cipher(console, view, width)
     if any(a["kind"] == "district" for a in view["areas"]):
@@ -112,7 +116,7 @@ def _header(console: Console, view: dict[str, Any], width: int) -> None:
         head = Text(f"Round {view['round']}/3", style="bold")
     else:
         head = Text("Setup", style="bold")
-    scen = "Cipher Race" if view["scenario"] == "cipher-race" else "Incredible Invention"
+    scen = {"cipher-race": "Cipher Race", "crisis": "Crisis"}.get(view["scenario"], "Incredible Invention")
     head.append(f" · {scen} · first: seat {view['first']}")
     d = view["decks"]
     if width >= 100:

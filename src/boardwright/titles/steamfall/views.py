@@ -165,7 +165,7 @@ def _known_cards(st: SteamfallState, seat: int) -> dict[int, list[str]]:
     trade it is asked to accept."""
     out: dict[int, list[str]] = {}
     for task in st.tasks:
-        if task[0] == "consent" and task[1] == seat and task[3]:
+        if task[0] == "consent" and st.seat_of(task[1]) == seat and task[3]:
             out.setdefault(int(task[2]), []).extend(
                 w for w in task[3].split(",") if w not in _TOKENS_TRADED
             )
@@ -184,7 +184,7 @@ def _fix_hidden_references(st: SteamfallState, seat: int) -> None:
     for k, task in enumerate(st.tasks):
         if task[0] in ("trade", "consent"):
             giver = task[1] if task[0] == "trade" else task[2]
-            if giver == seat or (task[0] == "consent" and task[1] == seat):
+            if st.seat_of(giver) == seat or (task[0] == "consent" and st.seat_of(task[1]) == seat):
                 continue
             give = task[3].split(",") if task[3] else []
             hand = list(st.pl[giver]["hand"])

@@ -354,6 +354,8 @@
         h += ch + 6;
       }
       h += 4;
+    } else if (view.crisis) {
+      h = drawCrisis(view, ctx, g, h, w, line);
     } else {
       line("Cipher Race", { "font-weight": 700, "font-size": 15 });
       const ciphers = Object.entries((ctx.data || {}).ciphers || {});
@@ -575,6 +577,46 @@
     return g;
   }
 
+  // ------------------------------------------------------------------ Crisis (§16)
+  function drawCrisis(view, ctx, g, h, w, line) {
+    const cr = view.crisis;
+    const name = a => areaName(view, ctx, a);
+    const holder = (view.players[cr.shard.holder] || {}).char || "";
+    const cg = s("g", { "data-crisis": "1" });
+    cg.append(s("rect", { x: 0, y: h, width: w, height: 52, rx: 8, fill: cr.serenity <= 3 ? "#f7dcd6" : "#e6eef7", stroke: "#4a6a8a", "stroke-width": 1.5 }));
+    cg.append(text(10, h + 20, `Crisis · ${cr.difficulty} · serenity ${cr.serenity} / 20`, { "font-size": 15, "font-weight": 700, "data-serenity": cr.serenity }));
+    cg.append(text(10, h + 40, cut(`pylons: ${cr.pylons.map(name).join(", ") || "all destroyed"} · Core Shard: ${info(ctx, "characters", holder).name || holder} ${cr.shard.power}/${cr.shard.gauge} power (destroy ${cr.shard.destroy})`, Math.floor((w - 16) / 6.3)), { "font-size": 11.5 }));
+    cg.append(title(`Serenity 0 loses at once. Optional challenge boxes ${cr.optional_active ? "count" : "do not count"} this round.`));
+    g.append(cg);
+    h += 60;
+    for (const card of cr.cards) {
+      const kg = s("g", { "data-crisis-card": card.id });
+      const ch = 24 + card.boxes.length * 16 + 16;
+      kg.append(s("rect", { x: 0, y: h, width: w, height: ch, rx: 6, fill: "#f7ecdc", stroke: "#8a4a2a", "stroke-width": 1.2 }));
+      kg.append(text(8, h + 16, `${card.name} · ${name(card.area)}`, { "font-size": 12.5, "font-weight": 700 }));
+      card.boxes.forEach((b, k) => {
+        const by = h + 24 + k * 16;
+        const done = b.done_by >= 0;
+        kg.append(s("rect", { x: 8, y: by, width: 11, height: 11, fill: done ? BW.seatColor(b.done_by) : "#fff", stroke: b.optional ? "#aaa" : "#3b342b", "stroke-dasharray": b.optional ? "2,2" : "", "data-box": done ? 1 : 0 }));
+        kg.append(text(24, by + 10, cut(`${b.text} (${b.chaos} chaos${b.optional ? ", optional" + (b.counts ? "" : ", not counted") : ""}${b.shard ? ", Core Shard" : ""})`, Math.floor((w - 40) / 6)), { "font-size": 10.5, fill: b.counts ? "#3b342b" : "#999" }));
+      });
+      kg.append(text(8, h + ch - 5, cut(`reward ${card.reward} · penalty ${card.penalty}`, Math.floor((w - 16) / 6)), { "font-size": 10.5, fill: "#5b5146" }));
+      g.append(kg);
+      h += ch + 6;
+    }
+    const threats = view.areas.filter(a => (a.tokens || {}).mechanized || cr.support.includes(a.id))
+      .map(a => `${name(a.id)}: ${[(a.tokens || {}).mechanized ? a.tokens.mechanized + " Mechanized" : "", (a.tokens || {}).civilian ? a.tokens.civilian + " civilians" : "", cr.support.includes(a.id) ? "support token" : ""].filter(Boolean).join(", ")}`);
+    if (threats.length) for (const t of threats) line(cut(t, Math.floor(w / 6.3)), { "font-size": 11.5, "data-threat": 1 });
+    const enc = cr.encounter;
+    if (enc) {
+      line(`Encounter (${enc.kind}): ${enc.succ} success${enc.succ === 1 ? "" : "es"}`, { "font-weight": 700, "data-encounter": 1 });
+      line(cut("drawn: " + enc.names.map((n, i) => n + (enc.used.includes(i) ? " (used)" : "")).join(", "), Math.floor(w / 6.3)), { "font-size": 11.5 });
+      if (enc.sup_names.length) line(cut("support: " + enc.sup_names.join(", "), Math.floor(w / 6.3)), { "font-size": 11.5 });
+    }
+    line(`encounter deck ${cr.encounter_deck} · crisis deck ${cr.crisis_deck}`, { "font-size": 11, fill: "#6b6b6b" });
+    return h;
+  }
+
   // ------------------------------------------------------------------ the whole board
   function render(view, ctx) {
     const byTarget = new Map();
@@ -600,7 +642,7 @@
     const H = y + 4;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "steamfall-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
-    const scen = view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
+    const scen = view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
     const when = view.over ? "Game over" : view.round ? `Round ${view.round} of 3` : "Setup";
     svg.append(text(12, 27, `${when} · ${scen} · first player: seat ${view.first}` +
       ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 18, "font-weight": 700 }));
