@@ -213,8 +213,10 @@ function boardCtx(d) {
 }
 
 function render(d) {
-  if (G.data && (G.data.version !== d.version || G.data.seat !== d.seat)) { G.path = []; G.selected = null; }
+  if (G.data && G.data.seat !== d.seat) { G.path = []; G.selected = null; }
   G.data = d;
+  // picks survive updates that leave them meaningful (another seat moved meanwhile)
+  if (G.path.length && !remaining(boardCtx(d)).length) { G.path = []; G.selected = null; }
   document.getElementById("title").textContent = `${d.title} · ${d.players === 1 ? "solo" : d.players + " players"}`;
   document.getElementById("hotseat-label").hidden = d.players === 1 || heldSeats().length < 2;
   const status = document.getElementById("status");
