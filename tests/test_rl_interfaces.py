@@ -295,3 +295,26 @@ def test_illegal_actions_are_refused() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         env.step(illegal)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_fast_state_encoders_agree_with_the_view_encoders(game_id: str) -> None:
+    """A title's optional `encode_state(state, seat)` is exactly `encode_view(view(seat))`."""
+    spec = bw.game(game_id)
+    enc = rl.encoder_for(spec)
+    if enc.encode_state is None:
+        pytest.skip("no encode_state: the env encodes the log-free view")
+    for players in sorted({spec.player_counts[0], spec.player_counts[-1]}):
+        for options in list(spec.option_sets(players))[:2]:
+            state = spec.new_game(players, 11, options)
+            rng = Rng(4)
+            step = 0
+            while not state.over and step < 2000:
+                if step % 7 == 0:
+                    for seat in range(players):
+                        fast = enc.encode_state(state, seat)
+                        slow = enc.encode(state.view(seat))
+                        assert fast.dtype == np.float32 and np.array_equal(fast, slow), (players, step, seat)
+                seat = state.to_act[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                step += 1

@@ -1,4 +1,5 @@
-"""The performance benchmark: random playouts, clone() against copy.deepcopy, ISMCTS speed.
+"""The performance benchmark: random playouts, clone() against copy.deepcopy, ISMCTS speed,
+and the PettingZoo environment's random-play speed (`env_steps_per_s`).
 
 `boardwright bench` prints these figures; tests and scripts can call `bench_game`.
 Everything is measured in the calling process, with fixed seeds, on each game's default
@@ -8,6 +9,7 @@ options for the player count (`spec.default_options`).
 from __future__ import annotations
 
 import copy
+import os
 import platform
 import sys
 import time
@@ -24,6 +26,15 @@ def machine() -> dict[str, str]:
         "machine": f"{platform.system()} {platform.release()} {platform.machine()}"
                    + (f" ({platform.processor()})" if platform.processor() else ""),
     }
+
+
+def load_average() -> float | None:
+    """The 1-minute load average when the bench ran (None where the OS has none): figures
+    taken on a shared machine are only comparable at a similar load."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
 
 
 def default_players(game_id: str) -> int:
@@ -90,8 +101,41 @@ def ismcts_speed(game_id: str, players: int, budget: float, iters: int = 25) -> 
     return done / elapsed
 
 
+def env_speed(game_id: str, players: int, budget: float) -> float | None:
+    """Steps per second of the PettingZoo AEC environment (`boardwright.rl`) playing uniformly
+    random legal actions from the observation's mask, whole games with seeds 0, 1, ...: what
+    an agent's loop pays (`last()` with the observation and mask, then `step`). None when
+    the `sim` extra (pettingzoo, numpy) is not installed."""
+    try:
+        import numpy as np
+
+        from .rl import env as make_env
+    except ImportError:
+        return None
+    e = make_env(game_id, players=players, seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < budget or not steps:
+        e.reset()
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if steps % 64 == 0 and time.perf_counter() - start >= budget * 1.5:
+                break  # a long game does not overrun the budget by much
+        elapsed = time.perf_counter() - start
+    return steps / elapsed
+
+
 def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -> dict[str, Any]:
-    """Random-playout speed, clone cost and ISMCTS speed for one game, in about `seconds`."""
+    """Random-playout speed, clone cost, ISMCTS speed and the environment's speed for one
+    game, in about `seconds` (plus a fifth for the environment)."""
     spec = game(game_id)
     players = players or default_players(game_id)
     options = spec.default_options(players)
@@ -110,18 +154,23 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
     clone_s = time_call(state.clone, seconds * 0.1)
     deepcopy_s = time_call(lambda: copy.deepcopy(state), seconds * 0.2)
     ismcts = ismcts_speed(game_id, players, seconds * 0.2)
+    env = env_speed(game_id, players, seconds * 0.2)
+    rate = decisions / elapsed
     return {
         "game": game_id,
         "players": players,
         "games": games_done,
         "decisions": decisions,
         "seconds": round(elapsed, 3),
-        "decisions_per_s": round(decisions / elapsed, 1),
+        "decisions_per_s": round(rate, 1),
         "games_per_s": round(games_done / elapsed, 2),
         "clone_us": round(clone_s * 1e6, 2),
         "deepcopy_us": round(deepcopy_s * 1e6, 2),
         "clone_ratio": round(deepcopy_s / clone_s, 1) if clone_s > 0 else None,
         "ismcts_iters_per_s": round(ismcts, 1),
+        "env_steps_per_s": round(env, 1) if env is not None else None,
+        "env_ratio": round(env / rate, 2) if env is not None and rate > 0 else None,
+        "load_average": load_average(),
         **machine(),
     }
 

@@ -129,9 +129,15 @@ class _Game:
         if seat not in state.to_act:
             return self._no_mask.copy()
         mask = np.zeros(self.index.size, dtype=np.int8)
-        index_of = self.index.index_of
-        for a in state.legal_actions(seat):
-            mask[index_of(a.id)] = 1
+        dec = state.decision(seat)
+        if dec is None:
+            return mask
+        index = self.index.index
+        try:
+            mask[[index[a.id] for a in dec.actions]] = 1
+        except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
+            for a in dec.actions:
+                mask[self.index.index_of(a.id)] = 1
         return mask
 
     def observation_vector(self, seat: int) -> np.ndarray:
@@ -142,7 +148,7 @@ class _Game:
         hit = self._obs_cache.get(seat)
         if hit is not None and hit[0] == key:
             return hit[1]
-        vec = np.asarray(self.encoder.encode(state.view(seat, log=False)), dtype=np.float32)
+        vec = self.encoder.observe(state, seat)
         self._obs_cache[seat] = (key, vec)
         return vec
 

@@ -3,7 +3,9 @@
 A title's `rl_observation` hook (`spec.hook("rl_observation")`, see engine/hooks.py) is a
 module with `OBSERVATION_SIZE: int` and `encode_view(view) -> np.ndarray`, turning
 `state.view(seat)` into a float32 vector of that fixed length (the same for every player
-count and option: pad to the largest table). Without one, the generic fallback is a
+count and option: pad to the largest table), and optionally `encode_state(state, seat)`,
+the same vector read from the state without building the view, for speed
+(`tests/test_rl_interfaces.py` checks both agree along random games). Without one, the generic fallback is a
 **hashed bag of view features**: the view is flattened into (path, value) leaves (list
 positions dropped, so lists count as bags; the log and human-readable labels left out), a
 number adds its value to bucket `hash(path) mod size`, a string or bool adds 1 to bucket
@@ -37,9 +39,13 @@ class Encoder:
     size: int
     encode: Callable[[dict[str, Any]], np.ndarray]
     name: str
+    encode_state: Callable[[GameState, int], np.ndarray] | None = None
 
     def observe(self, state: GameState, seat: int) -> np.ndarray:
-        """The float32 observation of `seat` in `state`, from its view without the log."""
+        """The float32 observation of `seat` in `state`: the title's `encode_state` when it
+        has one, else its encoding of the view without the log."""
+        if self.encode_state is not None:
+            return np.asarray(self.encode_state(state, seat), dtype=np.float32)
         return np.asarray(self.encode(state.view(seat, log=False)), dtype=np.float32)
 
 
@@ -85,4 +91,5 @@ def encoder_for(spec: GameSpec) -> Encoder:
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0 or not callable(encode):
         raise TypeError(f"{spec.id}: the rl_observation hook must be a module with "
                         "OBSERVATION_SIZE (a positive int) and encode_view(view)")
-    return Encoder(size, encode, f"{spec.id} (rl_observation hook)")
+    fast = getattr(mod, "encode_state", None)
+    return Encoder(size, encode, f"{spec.id} (rl_observation hook)", fast if callable(fast) else None)

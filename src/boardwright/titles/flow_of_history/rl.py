@@ -3,19 +3,24 @@
 Declared on the spec as `rl_actions` (`action_universe`) and `rl_observation` (this module:
 `OBSERVATION_SIZE` and `encode_view`); `boardwright.rl` and `boardwright.openspiel` find them
 through `spec.hook`. Both read only the shipped card table and, for observations, the seat's
-`view`.
+`view`; `encode_state(state, seat)` is the same vector read straight from the state (what
+the view would hold, without building it), for speed: a test checks both agree.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .cards import AGES, ICONS, TYPES, load
-from .constants import TOKENS_TOTAL
+from .constants import BANKER, TOKENS_TOTAL
+
+if TYPE_CHECKING:
+    from .state import FlowState
 
 MAX_SEATS = 5
 
@@ -57,9 +62,14 @@ def observation_size() -> int:
             + len(AGES) + 6 + len(KINDS))
 
 
+@cache
+def _card_index() -> dict[str, int]:
+    return {c: i for i, c in enumerate(card_ids())}
+
+
 def encode_view(view: dict[str, Any]) -> np.ndarray:
     """A fixed-size float vector of one seat's view, seats relative to the observer (it is slot 0)."""
-    cards = {c: i for i, c in enumerate(card_ids())}
+    cards = _card_index()
     n = len(cards)
     me = int(view["seat"] or 0)
     players = int(view["players"])
@@ -113,3 +123,75 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
 
 
 OBSERVATION_SIZE = observation_size()
+_AGE_SLOT = {age: i for i, age in enumerate(AGES)}
+_ZEROS = bytes(4 * OBSERVATION_SIZE)
+
+
+@cache
+def _shipped(card_set_ids: tuple[str, ...]) -> bool:
+    return card_set_ids == card_ids()
+
+
+def encode_state(state: FlowState, seat: int) -> np.ndarray:
+    """`encode_view(state.view(seat))`, read from the state without building the view."""
+    s = state
+    cards = s.cards.cards
+    if s.cards is not load() and not _shipped(tuple(c.id for c in cards)):  # a data pack: the view
+        view = s.view(seat, log=False)
+        return encode_view(view)
+    n = len(cards)  # card number c is slot c: the shipped order
+    me = seat
+    players = s.players
+    # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
+    out = array("f", _ZEROS)
+    owned_base = MAX_SEATS * _SEAT
+    n_icons, n_types = len(ICONS), len(TYPES)
+    for p in range(players):
+        k = (p - me) % players
+        base = k * _SEAT
+        out[base] = 1.0
+        out[base + 1] = s.tokens[p] / 10
+        for i, count in enumerate(s.icons(p)):
+            out[base + 3 + i] = count / 10
+        owned = owned_base + k * n
+        for t, stack in enumerate(s.nations[p]):
+            if t < n_types:
+                out[base + 3 + n_icons + t] = len(stack) / 5
+            for c in stack:
+                out[owned + c] = 1.0
+    base = MAX_SEATS * _SEAT + MAX_SEATS * n
+    width = 2 + MAX_SEATS + 1
+    investor = s.investor
+    stake = s.stake
+    for c in s.market:
+        slot = base + c * width
+        out[slot] = 1.0
+        st = stake.get(c, 0) / 10
+        out[slot + 1] = st
+        owner = investor.get(c)
+        if owner == BANKER:
+            out[slot + 2 + MAX_SEATS] = 1.0
+        elif owner is not None:
+            k = (owner - me) % players
+            out[slot + 2 + k] = 1.0
+            if 0 <= owner < players:
+                out[k * _SEAT + 2] = st
+    base += n * width
+    if s.dealt[me]:
+        for c in s.dealt[me]:
+            out[base + c] = 1.0
+    base += n
+    by_age = [0] * len(AGES)
+    for c in s.deck:
+        by_age[_AGE_SLOT[cards[c].age]] += 1
+    for i, count in enumerate(by_age):
+        out[base + i] = count / 12
+    base += len(AGES)
+    for i, x in enumerate((s.supply / 10, s.reserve / 72, s.current_age() / 5, s._round() / 40,
+                           1.0 if s.end_triggered else 0.0, players / 5)):
+        out[base + i] = x
+    base += 6
+    decision = s.decision(me)
+    if decision is not None and decision.kind in KINDS:
+        out[base + KINDS.index(decision.kind)] = 1.0
+    return np.frombuffer(out, dtype=np.float32)
