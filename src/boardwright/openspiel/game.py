@@ -2,12 +2,12 @@
 
 Mapping:
 
-- **Parameters**: `players` (default: the smallest count; 1 for a solo game), `seeds` (below)
-  and one parameter per game option, typed and defaulted as the title declares it. An
-  option left at its declared default counts as not chosen: when the declared defaults do
-  not suit the player count (a solo mode for 1 player, say), such options take
-  `spec.default_options(players)` (`rl.settings.game_options`); explicit values that cannot
-  be played together raise the title's reason.
+- **Parameters**: `players` (default: the smallest count; 1 for a solo game), `seeds` and
+  `first_seed` (below) and one parameter per game option, typed and defaulted as the title
+  declares it. An option left at its declared default counts as not chosen: when the
+  declared defaults do not suit the player count (a solo mode for 1 player, say), such
+  options take `spec.default_options(players)` (`rl.settings.game_options`); explicit values
+  that cannot be played together raise the title's reason.
 - **Players**: the seats (one in a solo game).
 - **Utility type**: each loaded game's `GameType` follows
   `spec.kind_of_outcome(players, options)` for its own parameters: `IDENTICAL` for a
@@ -17,19 +17,29 @@ Mapping:
   options carries its own.
 - **Actions**: the same fixed action index as the PettingZoo environment (`rl.actions`), so
   `num_distinct_actions` is the size of that index and a legal action is its index.
-- **Chance**: one explicit chance node opens every game and chooses the game's seed
-  uniformly among `seeds` outcomes (parameter, default 1024); the engine then runs with
-  that seed. Every later random event (a shuffle, a die) happens inside the engine's
-  `apply` and is deterministic given the seed, so it is *not* a separate chance node: the
-  engine does not expose its random draws as enumerable outcomes, and turning each draw
-  into a chance node would need every game to describe its draws. Searches that need
-  unknown futures re-sample them: `resample_from_infostate` calls the engine's
-  `determinize`, which re-samples hidden information and gives the copy a fresh generator.
+  `action_index(game)` is that mapping (`ids`, `index_of(id)`, `id_of(index)`).
+- **Chance**: one explicit chance node opens every game; outcome `k` (of `seeds`, default
+  1024) starts the engine with seed `first_seed + k` (default `first_seed` 0), so
+  `{"seeds": 1, "first_seed": S}` is the game dealt by engine seed `S` and
+  `new_state(game, seed)` applies the chance outcome of a given seed. Every later random
+  event (a shuffle, a die) happens inside the engine's `apply`, drawn from the state's
+  seeded generator, so it is *not* a separate chance node: the engine does not expose its
+  draws as enumerable outcomes (see docs/bots.md for what each algorithm family can use).
+  Searches that need unknown futures re-sample them: `resample_from_infostate` calls the
+  engine's `determinize`, which re-samples hidden information and gives the copy a fresh
+  generator, seeded from the probability sampler it is given (it raises without one).
 - **Simultaneous secret choices** are asked one seat after another (the engine keeps each
   pick hidden until all are in), so the game is `SEQUENTIAL` with imperfect information.
-- **Information state / observation**: strings are the seat's `view` as JSON (the
-  information state keeps the log, i.e. everything the seat has seen; the observation
-  drops it); the observation tensor is the RL encoding of the view (`rl.observations`).
+- **Clone**: pyspiel's clone of a Python state makes a fresh state and deep-copies each
+  attribute. The engine state sits in a holder (`_Engine`) whose deep copy is the engine's
+  own `clone()`, and the settings are shared, so a pyspiel clone costs an engine clone.
+- **Information state / observation**: both strings are the seat's current view without
+  the log (the log is history; the view holds what the seat may know), as compact JSON with
+  sorted keys behind `seat N|`, the decision replaced by its kind and the legal action
+  indices; equal information gives equal strings, whatever the order of the moves that led
+  there. Both tensors are the title's RL encoding of that view (`rl.observations`), laid
+  out relative to the observing seat when the title's `rl_observation` hook is. An observer
+  without private information (`private_info=NONE`) gives the spectator's view.
 - **Returns**: at the end, following the outcome kind (`rl.settings.seat_rewards`, bounded):
   1 for a sole win, 1/k to each of k tied winners, 0 otherwise (semi-cooperative: nobody
   when the shared goal failed and the game says nobody wins then); cooperative: the team
@@ -39,6 +49,7 @@ Mapping:
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -47,12 +58,14 @@ import pyspiel
 
 from boardwright.engine import GameSpec, GameState, Rng, game, games
 from boardwright.engine.options import OptionValue
-from boardwright.rl.actions import ActionIndex, action_index
+from boardwright.rl.actions import ActionIndex
+from boardwright.rl.actions import action_index as rl_action_index
 from boardwright.rl.observations import encoder_for
 from boardwright.rl.settings import game_options, seat_rewards
 
 DEFAULT_SEEDS = 1024
 MAX_GAME_LENGTH = 20_000
+_RESERVED = ("players", "seeds", "first_seed")
 
 
 def game_name(game_id: str) -> str:
@@ -66,14 +79,16 @@ _UTILITY = {
     "solo": "GENERAL_SUM",
 }
 
-Key = tuple[str, int, int, tuple[tuple[str, OptionValue], ...]]
+# (game id, players, seeds, first seed, options)
+Key = tuple[str, int, int, int, tuple[tuple[str, OptionValue], ...]]
 
 
 def parameter_specification(spec: GameSpec) -> dict[str, OptionValue]:
-    """The pyspiel parameters of a game: players, seeds and every option with its default."""
-    params: dict[str, OptionValue] = {"players": min(spec.player_counts), "seeds": DEFAULT_SEEDS}
+    """The pyspiel parameters of a game: players, seeds, first_seed and every option."""
+    params: dict[str, OptionValue] = {"players": min(spec.player_counts), "seeds": DEFAULT_SEEDS,
+                                      "first_seed": 0}
     for opt in spec.options:
-        if opt.name in params:
+        if opt.name in _RESERVED:
             raise ValueError(f"{spec.id}: the option {opt.name!r} clashes with an OpenSpiel parameter")
         params[opt.name] = opt.default
     return params
@@ -98,7 +113,7 @@ def _game_type(spec: GameSpec, kind: str) -> Any:
         max_num_players=max(spec.player_counts),
         min_num_players=min(spec.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(spec),
@@ -113,18 +128,25 @@ def registered_type(spec: GameSpec) -> Any:
 
 
 class Settings:
-    """What a state needs of its game; kept in a module table because pyspiel's clone
-    deep-copies the Python state, and with it any reference to the game object."""
+    """What a state needs of its game, shared by every state of it (a deep copy is itself)."""
 
     def __init__(self, key: Key) -> None:
-        game_id, players, seeds, options = key
+        game_id, players, seeds, first_seed, options = key
+        self.key = key
         self.spec = game(game_id)
         self.players = players
         self.seeds = seeds
+        self.first_seed = first_seed
         self.options: dict[str, OptionValue] = dict(options)
         self.kind = self.spec.kind_of_outcome(players, self.options)
-        self.index: ActionIndex = action_index(self.spec, players, self.options)
+        self.index: ActionIndex = rl_action_index(self.spec, players, self.options)
         self.encoder = encoder_for(self.spec)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Key]]:
+        return (settings, (self.key,))
 
 
 _SETTINGS: dict[Key, Settings] = {}
@@ -137,6 +159,46 @@ def settings(key: Key) -> Settings:
     return hit
 
 
+_VIEW_TAKES_LOG = "log" in inspect.signature(GameState.view).parameters
+
+
+def log_free_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """`state.view(seat)` without the log (the engine leaves it out when it can)."""
+    if _VIEW_TAKES_LOG:
+        view_of: Any = state.view  # `log=` is newer than some engines this may run beside
+        return view_of(seat, log=False)  # type: ignore[no-any-return]
+    view = state.view(seat)
+    view.pop("log", None)
+    return view
+
+
+def _restore(game_id: str, text: str | None) -> _Engine:
+    return _Engine(None if text is None else game(game_id).from_json(text))
+
+
+class _Engine:
+    """The engine state behind one pyspiel state, with per-state caches.
+
+    pyspiel's `Clone` (python_games.cc) builds a new state and sets each attribute to
+    `copy.deepcopy` of the old one; this holder's deep copy is the engine's own clone, with
+    empty caches. Pickling (pyspiel's serialization) goes through the engine's JSON.
+    """
+
+    __slots__ = ("legal", "state", "texts")
+
+    def __init__(self, state: GameState | None) -> None:
+        self.state = state
+        self.legal: list[int] | None = None
+        self.texts: dict[int | None, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str | None]]:
+        st = self.state
+        return (_restore, ("" if st is None else st.spec.id, None if st is None else st.to_json()))
+
+
 class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
     game_id = ""
 
@@ -145,9 +207,12 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
         spec = game(self.game_id)
         players = int(params.get("players", min(spec.player_counts)))
         seeds = int(params.get("seeds", DEFAULT_SEEDS))
+        first_seed = int(params.get("first_seed", 0))
+        if seeds < 1:
+            raise ValueError(f"seeds must be at least 1, got {seeds}")
         options = options_from_params(spec, players, params)
-        self.key: Key = (self.game_id, players, seeds, tuple(sorted(options.items())))
-        conf = settings(self.key)
+        self.key: Key = (self.game_id, players, seeds, first_seed, tuple(sorted(options.items())))
+        self.conf = conf = settings(self.key)
         info = pyspiel.GameInfo(
             num_distinct_actions=conf.index.size,
             max_chance_outcomes=seeds,
@@ -158,115 +223,204 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=MAX_GAME_LENGTH,
         )
         # the options actually played, so the game string and serialization name them
-        super().__init__(_game_type(spec, conf.kind), info, {"players": players, "seeds": seeds, **options})
+        super().__init__(_game_type(spec, conf.kind), info,
+                         {"players": players, "seeds": seeds, "first_seed": first_seed, **options})
 
     def new_initial_state(self) -> BoardwrightState:
-        return BoardwrightState(self, self.key)
+        return BoardwrightState(self, self.conf)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(settings(self.key), perfect_recall)
+        public = bool(iig_obs_type is not None
+                      and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        return Observer(self.conf, public)
 
 
 class BoardwrightState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game_: Any, key: Key, inner: GameState | None = None) -> None:
+    def __init__(self, game_: Any, conf: Settings, inner: GameState | None = None) -> None:
         super().__init__(game_)
-        self.key = key
-        self.inner = inner
+        self.conf = conf
+        self.engine = _Engine(inner)
+
+    @property
+    def inner(self) -> GameState | None:
+        """The engine state (None before the opening chance node). Read it; do not change it."""
+        return self.engine.state
 
     @property
     def bw_game(self) -> Settings:
-        return settings(self.key)
+        return self.conf
 
     def current_player(self) -> int:
-        if self.inner is None:
+        inner = self.engine.state
+        if inner is None:
             return int(pyspiel.PlayerId.CHANCE)
-        acting = self.inner.to_act
+        acting = inner.to_act
         if not acting:
             return int(pyspiel.PlayerId.TERMINAL)
         return int(acting[0])
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.inner is not None
-        index = self.bw_game.index
-        return sorted(index.index_of(a.id) for a in self.inner.legal_actions(player))
+        eng = self.engine
+        assert eng.state is not None
+        if eng.legal is None:
+            index = self.conf.index
+            eng.legal = sorted(index.index_of(a.id) for a in eng.state.legal_actions(player))
+        return list(eng.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self.bw_game.seeds
+        n = self.conf.seeds
         return [(s, 1.0 / n) for s in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        if self.inner is None:
-            g = self.bw_game
-            self.inner = g.spec.new_game(g.players, int(action), g.options)
+        eng = self.engine
+        if eng.state is None:
+            c = self.conf
+            eng.state = c.spec.new_game(c.players, c.first_seed + int(action), c.options)
             return
-        seat = self.inner.to_act[0]
-        action_id = self.bw_game.index.id_of(int(action))
+        seat = eng.state.to_act[0]
+        action_id = self.conf.index.id_of(int(action))
         if action_id is None:
             raise ValueError(f"no action with index {action}")
-        self.inner.apply(seat, action_id)
+        eng.state.apply(seat, action_id)
+        eng.legal = None
+        eng.texts = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            return f"seed:{action}"
-        return self.bw_game.index.id_of(int(action)) or f"?{action}"
+            return f"seed:{self.conf.first_seed + int(action)}"
+        return self.conf.index.id_of(int(action)) or f"?{action}"
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and self.inner.over
+        inner = self.engine.state
+        return inner is not None and inner.over
 
     def returns(self) -> list[float]:
-        if self.inner is None or not self.inner.over:
-            return [0.0] * self.bw_game.players
-        return seat_rewards(self.inner.outcome(), self.bw_game.players, bounded=True)
+        inner = self.engine.state
+        if inner is None or not inner.over:
+            return [0.0] * self.conf.players
+        return seat_rewards(inner.outcome(), self.conf.players, bounded=True)
 
     def information_state_string(self, player: int | None = None) -> str:
-        return self._view_text(self.current_player() if player is None else player, with_log=True)
+        return self.text(self.current_player() if player is None else player)
 
     def observation_string(self, player: int | None = None) -> str:
-        return self._view_text(self.current_player() if player is None else player, with_log=False)
+        return self.text(self.current_player() if player is None else player)
 
-    def _view_text(self, player: int, with_log: bool) -> str:
-        if self.inner is None:
-            return "chance: the seed is not chosen yet"
-        view = self.inner.view(player)
-        if not with_log:
-            view.pop("log", None)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    def text(self, player: int | None) -> str:
+        """The compact, log-free string of what `player` may know (None: the spectator)."""
+        eng = self.engine
+        hit = eng.texts.get(player)
+        if hit is None:
+            hit = eng.texts[player] = info_text(self.conf, eng.state, player)
+        return hit
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BoardwrightState:
-        """A state consistent with `player_id`'s information (the engine's determinize)."""
-        if self.inner is None:
-            return self.clone()  # type: ignore[no-any-return]
-        if callable(probability_sampler):
-            seed = int(float(probability_sampler()) * (1 << 53))
-        else:
-            seed = len(self.inner.history) * 7919 + player_id
-        other = self.clone()
-        other.inner = self.inner.determinize(player_id, Rng(seed))
-        return other  # type: ignore[no-any-return]
+        """A state consistent with `player_id`'s information (the engine's `determinize`).
+
+        The re-sampled world and its future come from two draws of `probability_sampler` (a
+        callable returning floats in [0, 1), such as `pyspiel.UniformProbabilitySampler` or
+        a bot's `random_number`); without one this raises instead of picking a fixed seed.
+        """
+        if not callable(probability_sampler):
+            raise ValueError("resample_from_infostate needs a probability sampler (a callable returning "
+                             "a float in [0, 1)); it does not fall back to a fixed seed")
+        draws = (float(probability_sampler()), float(probability_sampler()))
+        if not all(0.0 <= u < 1.0 for u in draws):
+            raise ValueError(f"the probability sampler must return floats in [0, 1), got {draws}")
+        eng = self.engine
+        # clone the pyspiel side (history, move number) without cloning the engine state twice
+        self.engine = _Engine(None)
+        try:
+            other: BoardwrightState = self.clone()
+        finally:
+            self.engine = eng
+        if eng.state is None:
+            return other
+        seed = (int(draws[0] * (1 << 32)) << 32) | int(draws[1] * (1 << 32))
+        other.engine = _Engine(eng.state.determinize(player_id, Rng(seed)))
+        known = eng.texts.get(player_id)
+        if known is not None:  # the seat's information is unchanged by construction
+            other.engine.texts[player_id] = known
+        return other
 
     def __str__(self) -> str:
-        if self.inner is None:
+        inner = self.engine.state
+        if inner is None:
             return "(seed not chosen)"
-        return f"{self.bw_game.spec.id} seed {self.inner.seed}: {len(self.inner.history)} steps"
+        return f"{self.conf.spec.id} seed {inner.seed}: {len(inner.history)} steps"
+
+
+def info_text(conf: Settings, inner: GameState | None, player: int | None) -> str:
+    """`seat N|` and the seat's log-free view as sorted compact JSON; the decision as its
+    kind and legal action indices (its prompt and labels are words for people)."""
+    if inner is None:
+        return "chance: the seed is not chosen yet"
+    view = log_free_view(inner, player)
+    view.pop("game", None)
+    dec = view.pop("decision", None)
+    body = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    head = "spectator|" if player is None else f"seat {player}|"
+    if not dec:
+        return head + body
+    legal = sorted(conf.index.index_of(a["id"]) for a in dec.get("actions", ()))
+    return f"{head}{body}|{dec.get('kind')}:{','.join(map(str, legal))}"
 
 
 class Observer:
-    """The PyObserver interface: `tensor` is the RL encoding of the seat's view."""
+    """The PyObserver interface: the tensor is the RL encoding of the seat's log-free view;
+    a public observer (no private information) reads the spectator's view and has no tensor."""
 
-    def __init__(self, g: Settings, perfect_recall: bool) -> None:
+    def __init__(self, g: Settings, public: bool = False) -> None:
         self.game = g
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(g.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.public = public
+        self.tensor: np.ndarray | None = None if public else np.zeros(g.encoder.size, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: BoardwrightState, player: int) -> None:
+        if self.tensor is None:
+            return
         self.tensor.fill(0)
-        if state.inner is not None:
-            self.tensor[:] = self.game.encoder.encode(state.inner.view(player))
+        inner = state.engine.state
+        if inner is not None:
+            self.tensor[:] = self.game.encoder.encode(log_free_view(inner, player))
 
     def string_from(self, state: BoardwrightState, player: int) -> str:
-        return state._view_text(player, with_log=self.perfect_recall)
+        return state.text(None if self.public else player)
+
+
+def action_index(game_or_state: Any) -> ActionIndex:
+    """Action id <-> pyspiel action of a loaded boardwright game (or one of its states):
+    `.ids[i]` / `.id_of(i)` is the id of pyspiel action `i`, `.index_of(id)` the reverse,
+    `.size` is `num_distinct_actions()`. The same index as the PettingZoo environment."""
+    conf = getattr(game_or_state, "conf", None)
+    if not isinstance(conf, Settings):
+        raise TypeError(f"not a boardwright OpenSpiel game or state: {game_or_state!r}")
+    return conf.index
+
+
+def new_state(game_: Any, seed: int | None = None) -> BoardwrightState:
+    """A new state of a loaded game; with `seed`, past the opening chance node with the engine
+    game dealt by that seed (it must be one of the game's chance outcomes, `first_seed` to
+    `first_seed + seeds - 1`; load with `{"seeds": 1, "first_seed": seed}` for any other)."""
+    state: BoardwrightState = game_.new_initial_state()
+    if seed is None:
+        return state
+    conf = state.conf
+    k = int(seed) - conf.first_seed
+    if not 0 <= k < conf.seeds:
+        raise ValueError(f"seed {seed} is not a chance outcome of this game (seeds {conf.first_seed} to "
+                         f"{conf.first_seed + conf.seeds - 1}); load it with first_seed={seed}")
+    state.apply_action(k)
+    return state
+
+
+def engine_state(state: Any) -> GameState:
+    """The engine state behind a pyspiel state (after the opening chance node). It is the
+    live state: clone it before changing it."""
+    inner = getattr(state, "inner", None)
+    if not isinstance(inner, GameState):
+        raise ValueError("no engine state yet: the opening chance node has not been applied")
+    return inner
 
 
 _REGISTERED: dict[str, type[BoardwrightGame]] = {}
