@@ -25,18 +25,24 @@ size); `field_map()` prints them as tables (docs/bots.md, "Observations", holds 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .content import Content, load
 from .corporations import TOP
+from .explore import red_zone_open
 from .operators import DOROTHY_MAX, GRAB_MAX, PASSENGER_MAX
 from .steps import RESOURCES
+from .scoring import region_strength
 from .styles import placements
+
+if TYPE_CHECKING:
+    from .state import NomadState
 
 MAX_SEATS = 4
 SELL_MAX = 99
@@ -380,8 +386,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
                 out[b[19] + ix["regions"][region]] = counts[p] / 10
     for loc, owners in influence.items():
         i = ix["locations"][loc]
-        for owner in owners:
-            out[at[21] + rel(owner) * seat_size + st[20] + i] += 1 / 3
+        for owner in set(owners):
+            out[at[21] + rel(owner) * seat_size + st[20] + i] = owners.count(owner) / 3
     return out
 
 
@@ -396,3 +402,152 @@ def field_map() -> str:
             pos += n
         out += [f"| {pos} | — | end |", ""]
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- the same vector, fast
+_ZEROS = bytes(4 * OBSERVATION_SIZE)
+
+
+def encode_state(state: NomadState, seat: int) -> np.ndarray:
+    """`encode_view(state.view(seat))`, read from the state without building the view (a
+    test checks both agree along random games of every setting)."""
+    s = state
+    if s.data_pack is not None:  # a data pack's ids may differ: take the view path
+        return encode_view(s.view(seat, log=False))
+    at, st, seat_size, ix = _layout()
+    out = array("f", _ZEROS)
+    players = s.players
+    me = seat
+    content = s.content
+    n_ch = len(ix["characters"])
+    n_co = len(ix["corporations"])
+    n_fac = len(ix["facilities"])
+    i_sites, i_chars, i_corps, i_fac = ix["sites"], ix["characters"], ix["corporations"], ix["facilities"]
+    out[at[0] + min(max(players - 2, 0), 2)] = 1.0
+    out[at[1]] = s.round / 8
+    out[at[2] + (s.first - me) % players] = 1.0
+    out[at[3]] = 1.0 if red_zone_open(s) else 0.0
+    module = bool(s.corps or s.corp_stack)
+    out[at[3] + 1] = 1.0 if module else 0.0
+    to_act = s.to_act
+    out[at[4]] = 1.0 if me in to_act else 0.0
+    if me in to_act:
+        decision = s.decision(me)
+        if decision is not None and decision.kind in KINDS:
+            out[at[5] + KINDS.index(decision.kind)] = 1.0
+    if module:
+        for route in s.highways:
+            out[at[6] + ix["routes"][route]] = 1.0
+    events = content.events
+    for site, event in s.explored.items():
+        base = at[7] + 5 * i_sites[site]
+        out[base] = 1.0
+        marker = events[event].marker
+        if marker.resource in RESOURCES:
+            out[base + 1 + RESOURCES.index(marker.resource)] = 1.0
+        out[base + 4] = float(marker.amount) / 3
+    for i, colour in enumerate(EVENT_COLOURS):
+        deck = s.event_decks.get(colour)
+        out[at[8] + i] = (len(deck) if deck is not None else 0) / 10
+    for event in s.event_box:
+        out[at[9] + ix["events"][event]] = 1.0
+    for card in s.market:
+        out[at[10] + i_fac[_type(card)]] += 0.5
+    out[at[11]] = len(s.fac_deck) / 44
+    for card in s.fac_deck[:min(s.fac_known, len(s.fac_deck))]:
+        out[at[11] + 1 + i_fac[_type(card)]] += 0.5
+    for card in s.fac_box:
+        out[at[12] + i_fac[_type(card)]] += 0.5
+    out[at[13]] = s.hubs / 3
+    for sid in s.styles:
+        out[at[14] + ix["styles"][sid]] = 1.0
+    for i, x in enumerate((max(s.bank_gold, 0) / 100, max(-s.bank_gold, 0) / 10,
+                           max(s.bank_pure, 0) / 30, max(-s.bank_pure, 0) / 10)):
+        out[at[15] + i] = x
+    if module:
+        for cid in s.corps:
+            out[at[16] + i_corps[cid]] = 1.0
+        if s.dept:
+            out[at[16] + n_co + ix["departments"][s.dept]] = 1.0
+        out[at[16] + n_co + len(ix["departments"])] = len(s.ops) / 8
+    collection = s.collect[me] if me < len(s.collect) else {}
+    if collection:
+        out[at[17]] = 1.0 if collection.get("done") else 0.0
+        out[at[17] + 1] = collection.get("budget", 0) / 20
+        out[at[17] + 2] = len(collection.get("tolls", ())) / 4
+        n_sites = len(i_sites)
+        for site in collection.get("collected", ()):
+            out[at[18] + i_sites[site]] = 1.0
+        for site in collection.get("reach", ()):
+            out[at[18] + n_sites + i_sites[site]] = 1.0
+    for ch in s.hand[me]:
+        out[at[19] + i_chars[ch]] += 1.0
+    if s.facedown[me]:
+        out[at[19] + n_ch + i_chars[s.facedown[me]]] = 1.0
+    if module:
+        for ch in s.boxed[me]:
+            out[at[20] + i_chars[ch]] += 1.0
+        for cid in s.corp_seen[me]:
+            out[at[20] + n_ch + i_corps[cid]] = 1.0
+    strength = region_strength(s)
+    i_regions = ix["regions"]
+    i_styles = ix["styles"]
+    for p in range(players):
+        b = [at[21] + ((p - me) % players) * seat_size + x for x in st]
+        out[b[0]] = 1.0
+        if s.city[p]:
+            out[b[1] + i_sites[s.city[p]]] = 1.0
+        out[b[2]] = s.gold[p] / 20
+        out[b[2] + 1] = s.pure[p] / 5
+        out[b[2] + 2] = s.points[p] / 50
+        for i, n in enumerate(s.res[p]):
+            out[b[3] + i] = n / 10
+        out[b[4]] = s.supply[p] / 20
+        for cell, card in enumerate(s.grid[p]):
+            if card:
+                out[b[5] + cell * n_fac + i_fac[_type(card)]] = 1.0
+        for cell in s.used[p]:
+            out[b[6] + cell] = 1.0
+        out[b[7]] = len(s.hand[p]) / 5
+        for ch in s.discard[p]:
+            out[b[8] + i_chars[ch]] += 1.0
+        out[b[9]] = 1.0 if s.facedown[p] else 0.0
+        if s.revealed[p]:
+            out[b[9] + 1] = 1.0
+            if s.facedown[p]:
+                out[b[10] + i_chars[s.facedown[p]]] = 1.0
+        out[b[11]] = len(s.end_effects[p]) / 4
+        if module:
+            for cid in s.starting[p]:
+                out[b[12] + i_corps[cid]] = 1.0
+            for ch in s.box[p]:
+                out[b[13] + i_chars[ch]] += 1.0
+            out[b[14]] = len(s.boxed[p]) / 2
+            for ch, held in s.persist[p].items():
+                slot = i_chars.get(ch)
+                if slot is None:
+                    continue
+                out[b[15] + slot] = 1.0
+                out[b[15] + n_ch + slot] = float(held.get("markers", 0) or 0) / 5
+                if held.get("under"):
+                    out[b[16]] = len(held["under"]) / 2
+            for cid in s.corps:
+                levels = s.coop.get(cid, [])
+                if p < len(levels):
+                    out[b[17] + i_corps[cid]] = levels[p] / TOP
+        for sid, by_seat in s.styles.items():
+            got = by_seat.get(str(p))
+            if got:
+                j = b[18] + 3 * i_styles[sid]
+                out[j] = got[0] / 3
+                out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
+                out[j + 2] = 1.0 if got[2] else 0.0
+        for region, counts in strength.items():
+            if p < len(counts):
+                out[b[19] + i_regions[region]] = counts[p] / 10
+    i_locs = ix["locations"]
+    for loc, owners in s.influence.items():
+        i = i_locs[loc]
+        for owner in set(owners):
+            out[at[21] + ((owner - me) % players) * seat_size + st[20] + i] = owners.count(owner) / 3
+    return np.frombuffer(out, dtype=np.float32)
