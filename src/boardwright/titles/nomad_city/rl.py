@@ -37,8 +37,8 @@ from .content import Content, load
 from .corporations import TOP
 from .explore import red_zone_open
 from .operators import DOROTHY_MAX, GRAB_MAX, PASSENGER_MAX
-from .steps import RESOURCES
 from .scoring import region_strength
+from .steps import RESOURCES
 from .styles import placements
 
 if TYPE_CHECKING:
