@@ -318,3 +318,19 @@ def test_fast_state_encoders_agree_with_the_view_encoders(game_id: str) -> None:
                 seat = state.to_act[0]
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
                 step += 1
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if bw.game(g).options])
+def test_openspiel_random_sim_test_with_options(game_id: str) -> None:
+    """Every option is a pyspiel parameter: a non-default option set loads and passes
+    OpenSpiel's own random simulation test (clone, serialize, returns)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from boardwright import openspiel
+
+    spec = bw.game(game_id)
+    players = spec.player_counts[len(spec.player_counts) // 2]
+    default = spec.default_options(players)
+    chosen = next((o for o in spec.option_sets(players) if o != default), default)
+    params: dict[str, Any] = {"players": players, "seeds": 4, **chosen}
+    game = pyspiel.load_game(openspiel.register(game_id), params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
