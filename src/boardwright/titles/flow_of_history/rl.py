@@ -18,6 +18,7 @@ import numpy as np
 
 from .cards import AGES, ICONS, TYPES, load
 from .constants import BANKER, TOKENS_TOTAL
+from .tables import nation_key, tables
 
 if TYPE_CHECKING:
     from .state import FlowState
@@ -132,6 +133,36 @@ def _shipped(card_set_ids: tuple[str, ...]) -> bool:
     return card_set_ids == card_ids()
 
 
+_BLOCKS: dict[Any, tuple[array[float], array[float], int]] = {}
+_BLOCKS_LIMIT = 50_000
+
+
+def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[float], int]:
+    """A Nation's part of the vector, which depends only on its cards: (icons and stack
+    sizes, the cards it owns, its highest age), memoized by its contents."""
+    nation = s.nations[p]
+    key = nation_key(nation)
+    hit = _BLOCKS.get(key)
+    if hit is None:
+        if len(_BLOCKS) >= _BLOCKS_LIMIT:
+            _BLOCKS.clear()
+        block = array("f", bytes(4 * (_SEAT - 3)))
+        for i, count in enumerate(s.icons(p)):
+            block[i] = count / 10
+        owned = array("f", bytes(4 * n))
+        n_types = len(TYPES)
+        age_number = tables(s.cards).age_number
+        age = 0
+        for t, stack in enumerate(nation):
+            if t < n_types:
+                block[len(ICONS) + t] = len(stack) / 5
+            for c in stack:
+                owned[c] = 1.0
+                age = max(age, age_number[c])
+        hit = _BLOCKS[key] = (block, owned, age)
+    return hit
+
+
 def encode_state(state: FlowState, seat: int) -> np.ndarray:
     """`encode_view(state.view(seat))`, read from the state without building the view."""
     s = state
@@ -145,20 +176,17 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
     out = array("f", _ZEROS)
     owned_base = MAX_SEATS * _SEAT
-    n_icons, n_types = len(ICONS), len(TYPES)
+    age_number = tables(s.cards).age_number
+    age = max(map(age_number.__getitem__, s.market), default=0)
     for p in range(players):
         k = (p - me) % players
         base = k * _SEAT
+        seat_block, owned, oldest = _nation_block(s, p, n)
+        out[base + 3:base + _SEAT] = seat_block
         out[base] = 1.0
         out[base + 1] = s.tokens[p] / 10
-        for i, count in enumerate(s.icons(p)):
-            out[base + 3 + i] = count / 10
-        owned = owned_base + k * n
-        for t, stack in enumerate(s.nations[p]):
-            if t < n_types:
-                out[base + 3 + n_icons + t] = len(stack) / 5
-            for c in stack:
-                out[owned + c] = 1.0
+        out[owned_base + k * n:owned_base + (k + 1) * n] = owned
+        age = max(age, oldest)
     base = MAX_SEATS * _SEAT + MAX_SEATS * n
     width = 2 + MAX_SEATS + 1
     investor = s.investor
@@ -187,7 +215,7 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     for i, count in enumerate(by_age):
         out[base + i] = count / 12
     base += len(AGES)
-    for i, x in enumerate((s.supply / 10, s.reserve / 72, s.current_age() / 5, s._round() / 40,
+    for i, x in enumerate((s.supply / 10, s.reserve / 72, age / 5, s._round() / 40,
                            1.0 if s.end_triggered else 0.0, players / 5)):
         out[base + i] = x
     base += 6
