@@ -7,11 +7,13 @@ Every game is played through the pyspiel game (`boardwright.openspiel`): our `is
 (`bots/ismcts.py`, its defaults and `seconds=S`) chooses on the engine state behind the
 pyspiel state; OpenSpiel's `open_spiel.python.algorithms.ismcts.ISMCTSBot` searches the
 pyspiel state for the same wall-clock time per decision (its loop runs simulations until
-the time is up; its resampler is the state's `resample_from_infostate` fed by the bot's own
-random stream, so a run is repeatable). Its leaf evaluator is `--evaluator random`
-(OpenSpiel's `RandomRolloutEvaluator`: a random rollout to the end through pyspiel) or
-`engine` (`boardwright.openspiel.EngineRolloutEvaluator`: the same cut-off rollout and
-heuristic as our bot, in the engine). Half the games give our bot seat 0, half seat 1, on
+the time is up, and at least until the root has a visit; `allow_inconsistent_action_sets`
+is off, since an information state's string names its legal actions; its resampler is
+the state's `resample_from_infostate` fed by the bot's own random stream). Its leaf
+evaluator is `--evaluator random` (OpenSpiel's `RandomRolloutEvaluator`: a random
+rollout to the end through pyspiel) or `engine`
+(`boardwright.openspiel.EngineRolloutEvaluator`: the same cut-off rollout and heuristic as
+our bot, in the engine). Half the games give our bot seat 0, half seat 1, on
 the same seeds. The win rate is our bot's mean return (a shared win counts 1/k) with its
 95% Wilson interval.
 
@@ -57,16 +59,18 @@ class _OutOfTime(Exception):
 class TimedISMCTS:
     """OpenSpiel's Python IS-MCTS, run for a wall-clock budget instead of a simulation count."""
 
-    def __init__(self, game: Any, evaluator: Any, seconds: float, seed: int, uct_c: float) -> None:
+    def __init__(self, game: Any, evaluator: Any, seconds: float, seed: int, uct_c: float,
+                 allow_inconsistent: bool = False) -> None:
         self.seconds = seconds
         self.bot = ismcts.ISMCTSBot(game, evaluator, uct_c, 10**9, random_state=np.random.RandomState(seed),
-                                    allow_inconsistent_action_sets=True)
+                                    allow_inconsistent_action_sets=allow_inconsistent)
         self.bot.set_resampler(self._resample)
         self.deadline = 0.0
         self.simulations = 0
 
     def _resample(self, state: Any, player: int) -> Any:
-        if self.simulations > 0 and time.perf_counter() >= self.deadline:
+        # the first simulation only expands the root: stop once the root has been visited
+        if self.bot._root_node.total_visits > 0 and time.perf_counter() >= self.deadline:
             raise _OutOfTime
         self.simulations += 1
         return state.resample_from_infostate(player, self.bot.random_number)
@@ -78,7 +82,9 @@ class TimedISMCTS:
         try:
             policy = bot.run_search(state)
         except _OutOfTime:
-            node = bot.filter_illegals(bot._root_node, state.legal_actions())
+            node = bot._root_node
+            if bot._allow_inconsistent_action_sets:
+                node = bot.filter_illegals(node, state.legal_actions())
             policy = bot.get_final_policy(state, node)
         actions, probs = zip(*policy, strict=True)
         return int(bot._random_state.choice(actions, p=probs))
@@ -97,7 +103,8 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
                              {"players": 2, "seeds": 1, "first_seed": seed, **job["options"]})
     index = openspiel.action_index(game)
     our_bot = IsmctsBot(seed * 2 + 1, seconds=seconds)
-    their = TimedISMCTS(game, _evaluator(job["evaluator"], seed), seconds, seed * 2 + 2, job["uct_c"])
+    their = TimedISMCTS(game, _evaluator(job["evaluator"], seed), seconds, seed * 2 + 2, job["uct_c"],
+                        job["inconsistent"])
     state = openspiel.new_state(game, seed)
     sims = {"sims_ours": 0, "sims_theirs": 0, "searches_ours": 0, "searches_theirs": 0}
     start = time.perf_counter()
@@ -123,7 +130,8 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
 def head_to_head(args: argparse.Namespace, game_id: str) -> dict[str, Any]:
     options = dict(json.loads(args.options)) if args.options else {}
     jobs = [{"game": game_id, "seed": args.seed + i, "ours": ours, "seconds": args.seconds,
-             "evaluator": args.evaluator, "uct_c": args.uct_c, "options": options}
+             "evaluator": args.evaluator, "uct_c": args.uct_c, "options": options,
+             "inconsistent": args.inconsistent}
             for i in range(args.games) for ours in (0, 1)]
     results = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -207,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--evaluator", choices=("random", "engine"), default="random",
                     help="OpenSpiel's leaf evaluator (default: its RandomRolloutEvaluator)")
     ap.add_argument("--uct-c", type=float, default=0.7, help="OpenSpiel's UCT constant (ours: 0.7)")
+    ap.add_argument("--inconsistent", action="store_true",
+                    help="OpenSpiel's allow_inconsistent_action_sets=True (not needed: an information "
+                         "state's string names its legal actions, so its action set is one)")
     ap.add_argument("--options", default="", help="game options as JSON, e.g. '{\"x\": true}'")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--speed", action="store_true", help="measure simulations/s instead of playing")

@@ -328,3 +328,29 @@ def test_openspiels_bots_with_the_engine_evaluator(game_id: str) -> None:
     for bot in bots:
         action = bot.step(state)
         assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_information_states_have_one_action_set(game_id: str) -> None:
+    """The acting seat's string names its legal actions, so every state behind one
+    information state offers the same ones: OpenSpiel's IS-MCTS runs with
+    `allow_inconsistent_action_sets=False` (no per-node filtering)."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = _load(game_id)
+    bot = ismcts.ISMCTSBot(game, openspiel.EngineRolloutEvaluator(depth=3, seed=2), 0.7, 30,
+                           random_state=np.random.RandomState(3), allow_inconsistent_action_sets=False)
+    state = openspiel.new_state(game, 2)
+    rng = np.random.default_rng(11)
+    for step in range(12):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        legal = state.legal_actions()
+        key = state.information_state_string(seat)
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, rng.random)
+            assert other.information_state_string(seat) == key and other.legal_actions() == legal
+        action = bot.step(state) if step % 3 == 0 else int(rng.choice(legal))
+        assert action in legal
+        state.apply_action(action)

@@ -350,6 +350,9 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         return f"{self.conf.spec.id} seed {inner.seed}: {len(inner.history)} steps"
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
+
+
 def info_text(conf: Settings, inner: GameState | None, player: int | None) -> str:
     """`seat N|` and the seat's log-free view as sorted compact JSON; the decision as its
     kind and legal action indices (its prompt and labels are words for people)."""
@@ -358,7 +361,7 @@ def info_text(conf: Settings, inner: GameState | None, player: int | None) -> st
     view = log_free_view(inner, player)
     view.pop("game", None)
     dec = view.pop("decision", None)
-    body = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    body = _CANONICAL.encode(view)
     head = "spectator|" if player is None else f"seat {player}|"
     if not dec:
         return head + body
