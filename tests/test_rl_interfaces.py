@@ -334,3 +334,15 @@ def test_openspiel_random_sim_test_with_options(game_id: str) -> None:
     params: dict[str, Any] = {"players": players, "seeds": 4, **chosen}
     game = pyspiel.load_game(openspiel.register(game_id), params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_parallel_env_refuses_an_illegal_action() -> None:
+    env = rl.parallel_env("flow-of-history", players=2, seed=1)
+    obs, _ = env.reset()
+    acting = [a for a in env.agents if obs[a]["action_mask"].any()]
+    actions = {a: 0 for a in env.agents}
+    actions[acting[0]] = int(np.flatnonzero(obs[acting[0]]["action_mask"] == 0)[0])
+    before = env.game_state.to_json() if env.game_state is not None else None
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(actions)
+    assert env.game_state is not None and env.game_state.to_json() == before

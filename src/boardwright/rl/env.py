@@ -306,20 +306,22 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
         acting = list(state.to_act)
-        first = True
-        for seat in acting:
+        chosen: list[tuple[int, str, str]] = []
+        for seat in acting:  # every acting seat's action must be legal now (its mask)
             agent = self.possible_agents[seat]
-            if agent not in actions:
+            if agent not in actions or actions[agent] is None:
                 raise ValueError(f"{agent} is to act and has no action")
-            if not first:
-                # an earlier action this step may have changed what this seat may do
-                if seat not in state.to_act:
-                    continue
-                action_id = self.index.id_of(int(actions[agent]))
-                if action_id is None or action_id not in {a.id for a in state.legal_actions(seat)}:
-                    continue
+            action_id = self.index.id_of(int(actions[agent]))
+            if action_id is None or action_id not in {a.id for a in state.legal_actions(seat)}:
+                raise ValueError(f"action {actions[agent]} ({action_id}) is not legal for {agent} now")
+            chosen.append((seat, agent, action_id))
+        for k, (seat, agent, action_id) in enumerate(chosen):
+            # an earlier action of this step may have changed what this seat may do: then it
+            # is asked again on the next step
+            if k and (seat not in state.to_act
+                      or action_id not in {a.id for a in state.legal_actions(seat)}):
+                continue
             self._apply(seat, actions[agent], agent)
-            first = False
         self.cycles += 1
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)
