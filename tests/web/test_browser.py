@@ -136,6 +136,8 @@ def test_friends_join_by_link_and_spectators_only_watch(browser: Any, server_fac
     assert watcher.locator("#actions button.act").count() == 0
     # a refused move shows its reason and rule
     other = pages[1]
+    # the move is refused for its rule only once the page has the game's current version
+    other.wait_for_function(f"Number(document.body.dataset.version) >= {moves}", timeout=30_000)
     other.evaluate("act('snipe:nothing')")
     other.wait_for_selector(".refusal")
     assert "§" in other.locator(".refusal").inner_text()
