@@ -216,9 +216,11 @@ def test_two_apps_on_one_database_see_each_others_moves(make_client: AppFactory)
     b = make_client()
     gid, tokens = create(a)
     step(b, gid, tokens)
-    assert view(a, gid)["moves"] == 1
+    # without notifications (SQLite) a process looks for other writers at most every
+    # `Settings.recheck` seconds; a write always checks the log's length in its transaction
+    wait_for(lambda: view(a, gid)["moves"] == 1, timeout=5)
     step(a, gid, tokens)
-    assert view(b, gid)["moves"] == 2
+    wait_for(lambda: view(b, gid)["moves"] == 2, timeout=5)
 
 
 def test_live_events_send_the_seats_own_view(client: Any) -> None:

@@ -23,7 +23,11 @@ def test_games_survive_a_new_app_and_are_shared(make_client: AppFactory, pg_url:
     b = make_client(pg_url, settings=Settings(bot_delay=0, snapshot_every=5))
     gid, tokens = create(a)
     for i in range(12):
-        step(a if i % 2 else b, gid, tokens)
+        # the other app learns of the move by a notification (LISTEN/NOTIFY), milliseconds later
+        mover = a if i % 2 else b
+        wait_for(lambda mover=mover, i=i: bool(view(mover, gid)["moves"] == i), timeout=5)
+        step(mover, gid, tokens)
+    wait_for(lambda: view(a, gid)["moves"] == view(b, gid)["moves"] == 12, timeout=5)
     assert view(a, gid)["moves"] == view(b, gid)["moves"] == 12
     assert view(a, gid, tokens[0])["view"] == view(b, gid, tokens[0])["view"]
     fresh = make_client(pg_url)

@@ -18,10 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 from boardwright.bots.spec import BOTS
 from boardwright.engine import GameSpec, UnknownGame, game, games
 
+from . import delta
 from .hub import GameError, Hub, Live
 from .rules_text import explain, rules_path
 
 router = APIRouter(prefix="/api")
+STREAM_IDLE = 5.0  # seconds a live stream waits for a change before it looks around
 
 GameId = Annotated[str, Path(max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 OptionValue = StrictBool | StrictInt | Annotated[str, Field(max_length=200)]
@@ -49,6 +51,9 @@ class CreateGame(BaseModel):
     allow_undo: bool = Field(False, description="let people undo moves that revealed nothing")
     names: dict[Annotated[str, Field(max_length=4)], Annotated[str, Field(max_length=200)]] = Field(
         default_factory=dict, description='a name per person\'s seat, e.g. {"0": "Ana"}')
+    bot_delay: float | None = Field(
+        None, ge=0, le=10, description="seconds between bot moves in this game, for people who like "
+        "to watch the bots move (default: the server's --bot-delay)")
     invite: list[Annotated[int, Field(ge=0, le=15)]] = Field(
         default_factory=list, max_length=16, description="seats of invited people: each gets an "
         "invitation instead of a token, exchanged once for the seat's token by POST "
@@ -178,7 +183,47 @@ def _query_options(request: Request, skip: tuple[str, ...] = ("players",)) -> di
 
 
 def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
-    """What one seat (None: a spectator) may see of the game now."""
+    """What one seat (None: a spectator) may see of the game now (shared: never change it)."""
+    found: dict[str, Any] = encoded(hub, live, seat)[1]
+    return found
+
+
+def encoded(hub: Hub, live: Live, seat: int | None) -> tuple[str, Any]:
+    """The seat's payload as JSON text and as the value that text decodes to, built once per
+    version of the game and seat however many requests and streams ask for it."""
+    with live.lock:
+        if live.payloads_at != live.version:
+            live.payloads, live.deltas, live.payloads_at = {}, {}, live.version
+        found = live.payloads.get(seat)
+        if found is not None:
+            return found
+    built, version = _payload(hub, live, seat)
+    text = json.dumps(built, separators=(",", ":"))
+    entry = (text, json.loads(text))  # as the browser sees it (tuples are lists, keys are text)
+    with live.lock:
+        if live.payloads_at == version:
+            live.payloads[seat] = entry
+    return entry
+
+
+def live_delta(live: Live, seat: int | None, old: Any, new: Any) -> str:
+    """The event text that turns the stream's last payload `old` into `new` (cached per seat
+    and pair of versions, so streams of the same seat share it)."""
+    key = (seat, int(old["stamp"]))
+    with live.lock:
+        found = live.deltas.get(key) if live.payloads_at == new["stamp"] else None
+    if found is not None:
+        return found
+    body = {"from": old["stamp"], "stamp": new["stamp"], "version": new["version"],
+            "ops": delta.diff(old, new)}
+    text = f"event: delta\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
+    with live.lock:
+        if live.payloads_at == new["stamp"]:
+            live.deltas[key] = text
+    return text
+
+
+def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], int]:
     with live.lock:
         state, moves = live.state, len(live.rows)
         live_version = live.version
@@ -210,7 +255,7 @@ def payload(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
         "legal_actions": [a.to_dict() for a in state.legal_actions(seat)] if seat is not None else [],
         "over": state.over,
         "outcome": state.outcome() if state.over else None,
-    }
+    }, live_version
 
 
 # ------------------------------------------------------------------ meta
@@ -328,7 +373,7 @@ def create_game(body: CreateGame, request: Request) -> Created:
     names = {int(k): v for k, v in body.names.items()}
     gid, tokens, invites, creator = hub.create(body.game, body.players, body.seed,
                                                dict(body.options), bots, body.allow_undo,
-                                               names, set(body.invite))
+                                               names, set(body.invite), body.bot_delay)
     return Created(id=gid, seats=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
                    invites=[Invitation(seat=s, invite=t) for s, t in sorted(invites.items())],
                    creator=creator)
@@ -337,23 +382,27 @@ def create_game(body: CreateGame, request: Request) -> Created:
 @router.get("/games/{gid}", summary="A seat's view (with its token) or the spectator's view",
             responses={401: {"model": Refusal}, 403: {"model": Refusal}, 404: {"model": Refusal}})
 def get_game(gid: GameId, request: Request,
-             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+             authorization: Annotated[str | None, Header()] = None) -> Response:
     hub = hub_of(request)
     live = hub.get(gid)
-    return payload(hub, live, _seat(hub, live, authorization, required=False))
+    return _json(encoded(hub, live, _seat(hub, live, authorization, required=False))[0])
+
+
+def _json(text: str) -> Response:
+    return Response(text, media_type="application/json")
 
 
 @router.post("/games/{gid}/actions", summary="Act for the token's seat",
              responses={401: {"model": Refusal}, 403: {"model": Refusal},
                         409: {"model": Refusal, "description": "illegal or out of turn"}})
 def act(gid: GameId, body: ActionBody, request: Request,
-        authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        authorization: Annotated[str | None, Header()] = None) -> Response:
     hub = hub_of(request)
     live = hub.get(gid)
     seat = _seat(hub, live, authorization, required=True)
     assert seat is not None
     hub.act(live, seat, body.action, expect_rows=body.version)
-    return payload(hub, live, seat)
+    return _json(encoded(hub, live, seat)[0])
 
 
 @router.post("/games/{gid}/undo", summary="Take back your last move (and the bots' replies) if "
@@ -456,28 +505,48 @@ async def events(gid: GameId, request: Request,
         raise GameError(503 if refused.startswith("too many") else 429, refused)
 
     async def stream() -> AsyncIterator[str]:
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+
+        def wake() -> None:  # called by the thread that changed the game
+            loop.call_soon_threadsafe(changed.set)
+
         current = live
+        current.listen(wake)
         try:
-            last, sent, tick = -1, 0, 0
+            last: Any = None
+            sent, quiet = 0, 0.0
             while not hub.closed:
-                if tick % 4 == 0:  # ~1 s: notice moves made by other server processes
-                    fresh = await run_in_threadpool(hub.get, gid)
-                    if fresh is not current:  # evicted from memory and loaded again meanwhile
-                        current, last = fresh, -1
-                if current.version != last:
-                    last = current.version
-                    data = await run_in_threadpool(payload, hub, current, seat)
-                    yield f"event: view\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+                changed.clear()
+                if last is None or current.version != last["stamp"]:
+                    text, new = await run_in_threadpool(encoded, hub, current, seat)
+                    if last is None or last["seat"] != new["seat"]:
+                        yield f"event: view\ndata: {text}\n\n"
+                    elif new["stamp"] != last["stamp"]:
+                        yield await run_in_threadpool(live_delta, current, seat, last, new)
+                    last = new
                     sent += 1
                     if max_events is not None and sent >= max_events:
                         return
-                elif tick % 60 == 0:
-                    yield ": keep-alive\n\n"
+                # woken by a change in this process (or a notification from another); without
+                # notifications, look for other processes' moves every `recheck` seconds
+                wait = STREAM_IDLE if hub.notified else max(0.25, hub.settings.recheck)
+                try:
+                    await asyncio.wait_for(changed.wait(), timeout=wait)
+                except TimeoutError:
+                    quiet += wait
+                    if quiet >= 15:
+                        quiet = 0.0
+                        yield ": keep-alive\n\n"
+                    fresh = await run_in_threadpool(hub.get, gid)
+                    if fresh is not current:  # evicted from memory and loaded again meanwhile
+                        current.unlisten(wake)
+                        current, last = fresh, None
+                        current.listen(wake)
                 if await request.is_disconnected():
                     return
-                tick += 1
-                await asyncio.sleep(0.25)
         finally:
+            current.unlisten(wake)
             limit.release(client)
 
     return StreamingResponse(stream(), media_type="text/event-stream",

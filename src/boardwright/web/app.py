@@ -28,6 +28,7 @@ from .limits import Limits, Network, TokenBucket, client_ip, parse_trusted
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///boardwright.sqlite"
+DEFAULT_STREAMS = 2000  # live streams at once (each is a coroutine waiting for changes: cheap)
 log = logging.getLogger("boardwright.web")
 
 
@@ -38,21 +39,26 @@ class StreamSlots:
         self.total = total
         self.per_client = per_client
         self.open: dict[str, int] = {}
+        self.count = 0
         self.lock = threading.Lock()
 
     def acquire(self, client: str) -> str | None:
         """None if a slot was taken, else why not."""
         with self.lock:
-            if sum(self.open.values()) >= self.total:
+            if self.count >= self.total:
                 return "too many live connections; try again later"
             if self.open.get(client, 0) >= self.per_client:
                 return f"at most {self.per_client} live connections per client; close one first"
             self.open[client] = self.open.get(client, 0) + 1
+            self.count += 1
             return None
 
     def release(self, client: str) -> None:
         with self.lock:
-            n = self.open.get(client, 0) - 1
+            if client not in self.open:
+                return
+            self.count -= 1
+            n = self.open[client] - 1
             if n > 0:
                 self.open[client] = n
             else:
@@ -88,13 +94,17 @@ def create_app(
     max_body: int = 16_384,
     rate: float = 30.0,
     burst: int = 120,
-    max_streams: int = 200,
+    max_streams: int | None = None,
     max_streams_per_client: int = 8,
     trusted_proxies: str | tuple[Network, ...] | None = None,
 ) -> FastAPI:
     """`trusted_proxies`: addresses or networks (`"127.0.0.1,10.0.0.0/8"`) whose
     `X-Forwarded-For` names the client; default: none (the `BOARDWRIGHT_TRUSTED_PROXIES`
-    environment variable when not given)."""
+    environment variable when not given). `max_streams`: live streams open at once (default:
+    the `BOARDWRIGHT_MAX_STREAMS` environment variable, else 2000); each client may still open
+    only `max_streams_per_client`."""
+    if max_streams is None:
+        max_streams = int(os.environ.get("BOARDWRIGHT_MAX_STREAMS", "") or DEFAULT_STREAMS)
     if trusted_proxies is None:
         trusted_proxies = os.environ.get("BOARDWRIGHT_TRUSTED_PROXIES", "")
     trusted = parse_trusted(trusted_proxies) if isinstance(trusted_proxies, str) else trusted_proxies

@@ -11,7 +11,13 @@ game (`SELECT ... FOR UPDATE`, a no-op on SQLite, whose writes are serialised an
 from __future__ import annotations
 
 import json
+import logging
+import queue
+import secrets
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +28,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -33,6 +40,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -96,6 +104,14 @@ snapshots_t = Table(
     Column("seq", Integer, primary_key=True),  # taken after this row of the action log
     Column("state", Text, nullable=False),  # GameState.to_json(): hidden data, never sent
 )
+
+
+pacing_t = Table(  # a game's own pause between bot moves, for people who like to watch them
+    "bw_pacing", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+    Column("bot_delay", Float, nullable=False),
+)
+log = logging.getLogger("boardwright.web")
 
 
 def now() -> datetime:
@@ -166,24 +182,36 @@ def make_engine(url: str) -> Engine:
 class Store:
     """All database access of the web app. Every method is one transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, group_commit: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.notifies = self.engine.dialect.name == "postgresql"  # NOTIFY bw_changes on every change
+        self.origin = secrets.token_hex(6)  # this process's notifications carry it
         try:
             meta.create_all(self.engine)
         except DBAPIError:
             time.sleep(0.5)  # another server process created the tables at the same moment
             meta.create_all(self.engine)
+        # SQLite has one writer and syncs every commit: appends are grouped into shared commits
+        self.group = GroupCommit(self.engine) if group_commit and url.startswith("sqlite") else None
 
     def close(self) -> None:
+        if self.group is not None:
+            self.group.close()
         self.engine.dispose()
+
+    def _notify(self, c: Connection, game_id: str, kind: str) -> None:
+        """Tell the other server processes (delivered when the transaction commits)."""
+        if self.notifies:
+            c.execute(text("SELECT pg_notify('bw_changes', :p)"),
+                      {"p": f"{game_id} {kind} {self.origin}"})
 
     # ------------------------------------------------------------- games
     def create_game(
         self, game_id: str, game: str, players: int, seed: int, options: dict[str, Any],
         bots: dict[int, str], allow_undo: bool, token_hashes: dict[int, str],
         names: dict[int, str] | None = None, invite_hashes: dict[int, str] | None = None,
-        owner_hash: str | None = None,
+        owner_hash: str | None = None, bot_delay: float | None = None,
     ) -> None:
         t = now()
         with self.engine.begin() as c:
@@ -203,6 +231,14 @@ class Store:
                                                       invite_hash=invite))
             if owner_hash is not None:
                 c.execute(insert(owners_t).values(game_id=game_id, token_hash=owner_hash))
+            if bot_delay is not None:
+                c.execute(insert(pacing_t).values(game_id=game_id, bot_delay=bot_delay))
+
+    def pacing(self, game_id: str) -> float | None:
+        """The game's own pause between bot moves (None: the server's)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(pacing_t.c.bot_delay).where(pacing_t.c.game_id == game_id)).scalar()
+        return None if found is None else float(found)
 
     @staticmethod
     def _game_row(r: Any) -> GameRow:
@@ -253,6 +289,7 @@ class Store:
                                                     people_t.c.seat == seat).values(name=name))
             if not done.rowcount:
                 c.execute(insert(people_t).values(game_id=game_id, seat=seat, name=name))
+            self._notify(c, game_id, "people")
 
     def claim(self, game_id: str, seat: int, invite_hash: str, token_hash: str, name: str) -> bool:
         """Exchange a seat's invitation for its token (once): False if it was claimed already."""
@@ -264,6 +301,7 @@ class Store:
                 return False
             c.execute(update(seats_t).where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
                       .values(token_hash=token_hash))
+            self._notify(c, game_id, "people")
         return True
 
     def owner(self, game_id: str) -> str | None:
@@ -285,6 +323,7 @@ class Store:
                                   .where(notes_t.c.game_id == game_id)).scalar() or 0
                     c.execute(insert(notes_t).values(game_id=game_id, n=int(n) + 1, at=now(),
                                                      text=text[:400]))
+                    self._notify(c, game_id, "note")
                 return
             except IntegrityError:
                 continue
@@ -313,18 +352,26 @@ class Store:
 
         The game row is locked first, then its `moves` is checked, so a writer that
         worked from a stale log fails here instead of forking the game. Committed before
-        this returns.
+        this returns (on SQLite in a commit shared with other games' appends, see `GroupCommit`).
         """
+
+        def write(c: Connection) -> None:
+            self._lock(c, game_id, seq)
+            for k in range(count):
+                c.execute(insert(actions_t).values(
+                    game_id=game_id, seq=seq + k, kind=kind, seat=seat, action=action, at=now()))
+            if snapshot is not None:
+                c.execute(insert(snapshots_t).values(game_id=game_id, seq=seq, state=snapshot))
+            c.execute(update(games_t).where(games_t.c.id == game_id)
+                      .values(moves=seq + count - 1, status=status, updated=now()))
+            self._notify(c, game_id, "log")
+
         try:
+            if self.group is not None:
+                self.group.run(write)
+                return
             with self.engine.begin() as c:
-                self._lock(c, game_id, seq)
-                for k in range(count):
-                    c.execute(insert(actions_t).values(
-                        game_id=game_id, seq=seq + k, kind=kind, seat=seat, action=action, at=now()))
-                if snapshot is not None:
-                    c.execute(insert(snapshots_t).values(game_id=game_id, seq=seq, state=snapshot))
-                c.execute(update(games_t).where(games_t.c.id == game_id)
-                          .values(moves=seq + count - 1, status=status, updated=now()))
+                write(c)
         except IntegrityError:
             raise SeqTaken(f"row {seq} of game {game_id} was written by another process") from None
 
@@ -354,3 +401,77 @@ class Store:
     def count_games(self) -> int:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).select_from(games_t)).scalar() or 0)
+
+
+class GroupCommit:
+    """One writer thread that commits the appends waiting at the same moment together.
+
+    SQLite has one writer and syncs the disk at every commit, so one commit per move caps the
+    server at the disk's syncs per second. Appends are queued here; the writer takes all that
+    wait (up to `batch`), runs them in one transaction and commits once, and only then does any
+    of them return: "acknowledged means stored" holds for each. An append that fails (its row
+    was taken: `SeqTaken`) must not undo the others, so each runs only after its check passed,
+    and a batch that fails for any other reason is retried one append per transaction, so each
+    caller gets its own outcome.
+    """
+
+    def __init__(self, engine: Engine, batch: int = 64) -> None:
+        self.engine = engine
+        self.batch = batch
+        self.queue: queue.SimpleQueue[tuple[Callable[[Connection], None], Future[None]] | None] = (
+            queue.SimpleQueue())
+        self._thread = threading.Thread(target=self._run, daemon=True, name="group-commit")
+        self._thread.start()
+        self.commits = 0  # transactions committed (for tests and the load test)
+        self.writes = 0  # appends stored
+
+    def run(self, write: Callable[[Connection], None]) -> None:
+        """`write(connection)` committed (raises what it raised, and nothing was stored then)."""
+        fut: Future[None] = Future()
+        self.queue.put((write, fut))
+        fut.result()
+
+    def close(self) -> None:
+        self.queue.put(None)
+
+    def _run(self) -> None:
+        while True:
+            first = self.queue.get()
+            if first is None:
+                return
+            items = [first]
+            while len(items) < self.batch:
+                try:
+                    nxt = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self.queue.put(None)
+                    break
+                items.append(nxt)
+            self._commit(items)
+
+    def _commit(self, items: list[tuple[Callable[[Connection], None], Future[None]]]) -> None:
+        done: list[tuple[Future[None], BaseException | None]] = []
+        try:
+            with self.engine.begin() as c:
+                for write, fut in items:
+                    try:
+                        write(c)  # SeqTaken is raised by the check, before this append wrote
+                        done.append((fut, None))
+                    except SeqTaken as taken:
+                        done.append((fut, taken))
+            self.commits += 1
+            self.writes += sum(1 for _, e in done if e is None)
+        except Exception as failed:
+            if len(items) > 1:
+                for item in items:  # each on its own, so one bad append fails only its caller
+                    self._commit([item])
+                return
+            done = [(items[0][1], failed)]
+        for fut, error in done:
+            if error is None:
+                fut.set_result(None)
+            else:
+                fut.set_exception(error)
+

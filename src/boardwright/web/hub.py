@@ -15,6 +15,9 @@ import json
 import logging
 import secrets
 import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +61,8 @@ class Settings:
     undo_samples: int = 8  # determinizations per seat when checking that an undo reveals nothing
     bot_workers: int = 2  # processes bots think in (0: threads of the server process)
     max_name: int = 40  # characters in a seat's name
+    recheck: float = 1.0  # without change notifications (SQLite): seconds between checks for other writers
+    listen: bool = True  # PostgreSQL: learn of other processes' changes by LISTEN/NOTIFY
 
 
 @dataclass
@@ -76,6 +81,31 @@ class Live:
     names: dict[int, str] = field(default_factory=dict)
     invited: set[int] = field(default_factory=set)  # seats whose invitation is not claimed yet
     notes: list[str] = field(default_factory=list)
+    bot_delay: float | None = None  # this game's pause between bot moves (None: the server's)
+    waiters: list[Callable[[], None]] = field(default_factory=list)  # live streams, woken on changes
+    payloads: dict[int | None, tuple[str, Any]] = field(default_factory=dict)  # this version's, per seat
+    payloads_at: int = -1  # the version `payloads` belong to
+    deltas: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, from) -> event text
+    checked: float = 0.0  # when the database was last asked for other writers' rows
+    stale: bool = False  # another process changed the game (a notification): catch up first
+
+    def bump(self) -> None:
+        """A change every seat may see (call with the lock held): a new version, streams woken."""
+        self.version += 1
+        for wake in list(self.waiters):
+            try:
+                wake()
+            except Exception:  # a stream whose event loop is gone
+                log.debug("game %s: a stream could not be woken", self.row.id)
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        with self.lock:
+            self.waiters.append(wake)
+
+    def unlisten(self, wake: Callable[[], None]) -> None:
+        with self.lock:
+            if wake in self.waiters:
+                self.waiters.remove(wake)
 
     @property
     def ended(self) -> bool:
@@ -104,9 +134,51 @@ class Hub:
         self._think_threads = FairGate(4)  # bots thinking in threads (no worker processes)
         workers = self.settings.bot_workers
         self.thinkers = Thinkers.shared(workers) if workers > 0 else None
+        self._catchers = ThreadPoolExecutor(2, thread_name_prefix="catch-up")
+        self.listener: Listener | None = None
+        if self.settings.listen and store.notifies:
+            self.listener = Listener(store.url, store.origin, self._changed, self._reconnected, self._stop)
 
     def close(self) -> None:
         self._stop.set()
+        self._catchers.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def notified(self) -> bool:
+        """Other processes' changes arrive as notifications (no need to ask the database)."""
+        return self.listener is not None and self.listener.healthy
+
+    def _changed(self, gid: str, kind: str) -> None:
+        """A notification (listener thread): another process changed game `gid`."""
+        live = self.live.get(gid)
+        if live is None:
+            return
+        live.stale = True
+        if not self._stop.is_set():
+            self._catchers.submit(self._refresh, live, kind)
+
+    def _reconnected(self) -> None:
+        """The listener was down: notifications may have been missed."""
+        for live in list(self.live.values()):
+            live.stale = True
+            if not self._stop.is_set():
+                self._catchers.submit(self._refresh, live, "all")
+
+    def _refresh(self, live: Live, kind: str) -> None:
+        try:
+            if kind in ("people", "all"):
+                self._refresh_people(live)
+            with live.lock:
+                if kind in ("note", "all"):
+                    notes = self.store.notes(live.id)
+                    if notes != live.notes:
+                        live.notes = notes
+                        live.bump()
+                self._catch_up(live)
+            if not live.finished:
+                self.kick(live)
+        except Exception:
+            log.exception("game %s: cannot catch up with another process's change", live.id)
 
     @property
     def closed(self) -> bool:
@@ -116,7 +188,7 @@ class Hub:
     def create(
         self, game_id_: str, players: int, seed: int | None, options: dict[str, Any],
         bots: dict[int, str], allow_undo: bool, names: dict[int, str] | None = None,
-        invite: set[int] | None = None,
+        invite: set[int] | None = None, bot_delay: float | None = None,
     ) -> tuple[str, dict[int, str], dict[int, str], str]:
         """The new game's id, the tokens of the seats played here, the invitations of the invited
         seats (each exchanged once for the seat's token, see `claim`) and the creator's token."""
@@ -157,7 +229,8 @@ class Hub:
         gid = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
         self.store.create_game(gid, spec.id, players, seed, chosen, bots, allow_undo,
                                {s: hash_token(t) for s, t in tokens.items()}, names,
-                               {s: hash_token(t) for s, t in invites.items()}, hash_token(owner))
+                               {s: hash_token(t) for s, t in invites.items()}, hash_token(owner),
+                               bot_delay=bot_delay)
         live = self.get(gid)
         self.kick(live)
         return gid, tokens, invites, owner
@@ -174,7 +247,7 @@ class Hub:
         self.store.set_name(live.id, seat, text)
         with live.lock:
             live.names[seat] = text
-            live.version += 1
+            live.bump()
 
     def claim(self, live: Live, invite: str, name: str) -> tuple[int, str]:
         """Exchange an invitation for its seat's token, once; the creator never sees that token."""
@@ -193,7 +266,7 @@ class Hub:
                                  set(self.store.invites(live.id)))
         with live.lock:
             live.seats, live.names, live.invited = seats, names, invited
-            live.version += 1
+            live.bump()
 
     def is_owner(self, live: Live, token: str) -> bool:
         stored = self.store.owner(live.id)
@@ -204,7 +277,7 @@ class Hub:
         self.store.add_note(live.id, text)
         with live.lock:
             live.notes.append(text)
-            live.version += 1
+            live.bump()
 
     # ------------------------------------------------------------- ending
     def end(self, live: Live) -> None:
@@ -220,9 +293,10 @@ class Hub:
                 try:
                     self.store.append(live.id, seq, "end", -1, None, "ended")
                 except SeqTaken:
+                    live.stale = True
                     continue
                 live.rows.append(ActionRow(seq, "end", -1, None))
-                live.version += 1
+                live.bump()
                 live.undo_cache.clear()
             return
         raise GameError(409, "the game changed meanwhile; try again")
@@ -237,7 +311,7 @@ class Hub:
                 if live is None:
                     live = self._load(gid)
                     if len(self.live) >= self.settings.max_live:
-                        idle = [k for k, v in self.live.items() if not v.bot_running]
+                        idle = [k for k, v in self.live.items() if not v.bot_running and not v.waiters]
                         for k in idle[: len(self.live) // 4 + 1]:
                             del self.live[k]
                     self.live[gid] = live
@@ -260,7 +334,8 @@ class Hub:
         bots = {s: parse_one(text).build(bot_seed(row.seed, s)) for s, text in row.bots.items()}
         return Live(row, self.store.seats(gid), spec, state, rows, bots,
                     names=self.store.names(gid), invited=set(self.store.invites(gid)),
-                    notes=self.store.notes(gid))
+                    notes=self.store.notes(gid), bot_delay=self.store.pacing(gid),
+                    checked=time.monotonic())
 
     def _rebuild(
         self, row: GameRow, spec: GameSpec, rows: list[ActionRow], eff: list[tuple[int, str]],
@@ -293,8 +368,21 @@ class Hub:
             raise GameError(500, f"game {row.id} cannot be restored: {exc}") from None
         return state
 
-    def _catch_up(self, live: Live) -> None:
-        """Apply rows that another process appended (call with the game's lock held)."""
+    def _catch_up(self, live: Live, force: bool = False) -> None:
+        """Apply rows that another process appended (call with the game's lock held).
+
+        With notifications (PostgreSQL's LISTEN/NOTIFY) the database is asked only when one
+        came (or `force`: a write found the log longer); without them at most every
+        `Settings.recheck` seconds. A write never relies on this: the log's length is checked
+        in the write's transaction (`SeqTaken`)."""
+        if not (force or live.stale):
+            if self.notified:
+                return
+            t = time.monotonic()
+            if t - live.checked < self.settings.recheck:
+                return
+        live.stale = False
+        live.checked = time.monotonic()
         if self.store.moves(live.id) <= len(live.rows):
             return
         new = self.store.actions(live.id, after=len(live.rows))
@@ -311,7 +399,7 @@ class Hub:
                 state = live.state.clone()  # the live state is swapped, never changed in place
                 state.apply(r.seat, r.action)
                 live.prev, live.state = live.state, state
-        live.version += 1
+        live.bump()
         live.undo_cache.clear()
         if live.bots:
             live.notes = self.store.notes(live.id)  # another process's bot may have overrun
@@ -352,10 +440,11 @@ class Hub:
                     self.store.append(live.id, seq, "act", seat, action_id,
                                       "over" if new.over else "active", snap)
                 except SeqTaken:
+                    live.stale = True
                     continue
                 live.rows.append(ActionRow(seq, "act", seat, action_id))
                 live.prev, live.state = live.state, new
-                live.version += 1
+                live.bump()
                 live.undo_cache.clear()
             self.kick(live)
             return
@@ -455,10 +544,11 @@ class Hub:
                 try:
                     self.store.append(live.id, seq, "undo", seat, None, "active", count=count)
                 except SeqTaken:
+                    live.stale = True
                     continue
                 live.rows.extend(ActionRow(seq + k, "undo", seat, None) for k in range(count))
                 live.state, live.prev = before, None
-                live.version += 1
+                live.bump()
                 live.undo_cache.clear()
             self.kick(live)
             return
@@ -495,7 +585,8 @@ class Hub:
                     seat = seats[0]
                     copy = live.state.clone()
                     rows = len(live.rows)
-                if self.settings.bot_delay > 0 and self._stop.wait(self.settings.bot_delay):
+                delay = self.settings.bot_delay if live.bot_delay is None else live.bot_delay
+                if delay > 0 and self._stop.wait(delay):
                     break
                 answer = self._think(live, copy, seat)
                 if answer.why == "closed":
@@ -565,3 +656,61 @@ class Hub:
         if result:
             return Answer(result[0], bot.rng.state)
         return Answer(why="failed" if failed else "over")
+
+
+class Listener:
+    """PostgreSQL LISTEN on the `bw_changes` channel in a thread of its own: every committed
+    change of a game (a row of its log, a name or a claimed seat, a note) is announced by the
+    writing process as `<game id> <kind>`, and `changed(game id, kind)` is called for it. While
+    the connection is down `healthy` is False (the hub then asks the database itself) and after
+    it is back `reconnected()` is called, since notifications may have been missed."""
+
+    CHANNEL = "bw_changes"
+
+    def __init__(self, url: str, origin: str, changed: Callable[[str, str], None],
+                 reconnected: Callable[[], None], stop: threading.Event) -> None:
+        self.url = url
+        self.origin = origin
+        self.changed = changed
+        self.reconnected = reconnected
+        self.stop = stop
+        self.healthy = False
+        self.ready = threading.Event()
+        threading.Thread(target=self._run, daemon=True, name="pg-listen").start()
+        self.ready.wait(5.0)  # the first connection: before that, changes are read from the database
+
+    def _dsn(self) -> str:
+        from sqlalchemy.engine import make_url
+
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while not self.stop.is_set():
+            try:
+                with psycopg.connect(self._dsn(), autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {self.CHANNEL}")
+                    self.healthy = True
+                    self.ready.set()
+                    if not first:
+                        self.reconnected()
+                    first = False
+                    while not self.stop.is_set():
+                        for n in conn.notifies(timeout=0.5):
+                            gid, kind, origin = ([*n.payload.split(" "), "", ""])[:3]
+                            if origin == self.origin:
+                                continue  # this process's own change
+                            try:
+                                self.changed(gid, kind or "log")
+                            except Exception:
+                                log.exception("a change notification failed: %s", n.payload)
+            except Exception as exc:
+                if self.healthy or first:
+                    log.warning("PostgreSQL notifications unavailable (%s); asking the database "
+                                "for other processes' changes instead", exc)
+                first = False
+            self.healthy = False
+            self.ready.set()
+            self.stop.wait(1.0)

@@ -2,6 +2,23 @@
 "use strict";
 
 const BW = {
+  // A live update's delta (web/delta.py): [path, "set", value] | [path, "append", items] | [path, "del"],
+  // applied to a copy of the payload it was made from; the result equals the full payload.
+  applyDelta(old, ops) {
+    let root = structuredClone(old);
+    for (const op of ops) {
+      const [path, kind, value] = op;
+      if (path.length === 0) { if (kind === "set") root = structuredClone(value); continue; }
+      let parent = root;
+      for (const key of path.slice(0, -1)) parent = parent[key];
+      const last = path[path.length - 1];
+      if (kind === "set") parent[last] = value;
+      else if (kind === "append") parent[last].push(...value);
+      else if (kind === "del") delete parent[last];
+      else throw new Error("unknown delta operation " + kind);
+    }
+    return root;
+  },
   async api(path, opts = {}) {
     const headers = Object.assign({ "Accept": "application/json" }, opts.headers || {});
     if (opts.token) headers["Authorization"] = "Bearer " + opts.token;

@@ -213,6 +213,8 @@ function boardCtx(d) {
 }
 
 function render(d) {
+  // an answer to this page's own request can arrive after the stream showed a newer version
+  if (G.data && d.seat === G.data.seat && d.version < G.shownVersion) return;
   if (G.data && G.data.seat !== d.seat) { G.path = []; G.selected = null; }
   G.data = d;
   // picks survive updates that leave them meaningful (another seat moved meanwhile)
@@ -431,6 +433,7 @@ async function connect() {
     const reader = res.body.getReader();
     const dec = new TextDecoder();
     let buf = "";
+    let base = null;  // the stream's last payload: a "delta" event applies to it
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
@@ -440,7 +443,13 @@ async function connect() {
         const chunk = buf.slice(0, i); buf = buf.slice(i + 2);
         const data = chunk.split("\n").filter(l => l.startsWith("data:")).map(l => l.slice(5)).join("\n");
         if (!data || G.stream !== ctl) continue;
-        const d = JSON.parse(data);
+        const kind = (chunk.split("\n").find(l => l.startsWith("event:")) || "event: view").slice(6).trim();
+        const msg = JSON.parse(data);
+        if (kind === "delta") {
+          if (!base || base.stamp !== msg.from) throw new Error("delta out of step");  // reconnect: a full view comes first
+          base = BW.applyDelta(base, msg.ops);
+        } else base = msg;
+        const d = structuredClone(base);
         if (G.data && d.version === G.shownVersion && d.stamp === G.shownStamp && d.seat === G.data.seat) continue;  // already shown
         render(d);
       }

@@ -1,0 +1,100 @@
+"""Live updates as small deltas: what changed between two payloads of the same seat.
+
+A delta is a list of operations, each `[path, op, value?]` with `path` a list of object
+keys and list indices from the payload's root:
+
+- `[path, "set", value]`: the value at `path` is now `value` (an empty path: the whole payload);
+- `[path, "append", items]`: the list at `path` grew by `items` (the log's new entries);
+- `[path, "del"]`: the key at `path` is gone.
+
+`diff(old, new)` builds it and `apply(old, ops)` rebuilds `new` exactly (the browser does the
+same in `static/common.js`, `BW.applyDelta`). Types are kept apart (`1`, `1.0` and `true` are
+different values) and so is the order of an object's keys (a reordered object is sent whole),
+so the rebuilt payload encodes to the same JSON text.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+Op = list[Any]
+SMALL = 64  # lists up to this length with the same length are compared element by element
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values (Python's `==` says `1 == 1.0 == True`)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _walk(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
+    if type(old) is not type(new):
+        ops.append([path, "set", new])
+        return
+    if isinstance(new, dict):
+        kept = [k for k in old if k in new]
+        if list(new)[: len(kept)] != kept:  # reordered: keys keep their order only when set whole
+            ops.append([path, "set", new])
+            return
+        for k, v in new.items():
+            if k not in old:
+                ops.append([[*path, k], "set", v])
+            else:
+                _walk(old[k], v, [*path, k], ops)
+        for k in old:
+            if k not in new:
+                ops.append([[*path, k], "del"])
+        return
+    if isinstance(new, list):
+        n = len(old)
+        if len(new) == n:
+            if n <= SMALL:
+                for i in range(n):
+                    _walk(old[i], new[i], [*path, i], ops)
+            elif not _same(old, new):
+                ops.append([path, "set", new])
+            return
+        if len(new) > n and old == new[:n] and _same(old, new[:n]):
+            ops.append([path, "append", new[n:]])
+            return
+        ops.append([path, "set", new])
+        return
+    if old != new:
+        ops.append([path, "set", new])
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn `old` into `new` (both JSON values; neither is changed)."""
+    ops: list[Op] = []
+    _walk(old, new, [], ops)
+    return ops
+
+
+def apply(old: Any, ops: list[Op]) -> Any:
+    """`old` with `ops` applied (a new value; `old` is not changed)."""
+    root = copy.deepcopy(old)
+    for op in ops:
+        path, kind = op[0], op[1]
+        if not path:
+            if kind == "set":
+                root = copy.deepcopy(op[2])
+            continue
+        parent = root
+        for key in path[:-1]:
+            parent = parent[key]
+        last = path[-1]
+        if kind == "set":
+            parent[last] = copy.deepcopy(op[2])
+        elif kind == "append":
+            parent[last].extend(copy.deepcopy(op[2]))
+        elif kind == "del":
+            del parent[last]
+        else:
+            raise ValueError(f"unknown delta operation {kind!r}")
+    return root
