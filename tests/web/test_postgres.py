@@ -109,3 +109,94 @@ def test_two_server_processes_share_one_database(server_factory: Any, pg_url: st
         return bool(a["to_act"] == [0] and a["view"]["log"] == b["view"]["log"] and a["moves"] == b["moves"])
 
     wait_for(same)
+
+
+class Watcher:
+    """A live stream read in a thread: the payload rebuilt from its view and delta events, and
+    when each version arrived."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.base: dict[str, Any] | None = None
+        self.arrived: dict[int, float] = {}
+        self.error: BaseException | None = None
+        threading.Thread(target=self._run, args=(url, token), daemon=True).start()
+
+    def _run(self, url: str, token: str) -> None:
+        import json
+        import time
+
+        import httpx
+
+        from boardwright.web import delta
+
+        try:
+            with httpx.stream("GET", url, headers=bearer(token), timeout=None) as r:
+                buf = ""
+                for chunk in r.iter_text():
+                    buf += chunk
+                    while "\n\n" in buf:
+                        block, buf = buf.split("\n\n", 1)
+                        lines = block.splitlines()
+                        kind = next((x[6:].strip() for x in lines if x.startswith("event:")), "")
+                        data = "".join(x[5:] for x in lines if x.startswith("data:"))
+                        if not data:
+                            continue
+                        msg = json.loads(data)
+                        if kind == "delta":
+                            assert self.base is not None and self.base["stamp"] == msg["from"]
+                            self.base = delta.apply(self.base, msg["ops"])
+                        else:
+                            self.base = msg
+                        assert self.base is not None
+                        self.arrived.setdefault(int(self.base["version"]), time.monotonic())
+        except BaseException as exc:  # the server was killed: the stream ends
+            self.error = exc
+
+
+def test_a_move_through_one_process_reaches_a_stream_on_the_other_within_a_second(
+        server_factory: Any, pg_url: str) -> None:
+    import time
+
+    import httpx
+
+    one: Server = server_factory(pg_url).start()
+    two: Server = server_factory(pg_url).start()
+    r = httpx.post(one.url + "/api/games", json={"game": "flow-of-history", "players": 2, "seed": 5})
+    gid = r.json()["id"]
+    tokens = {s["seat"]: s["token"] for s in r.json()["seats"]}
+    on_two = Watcher(f"{two.url}/api/games/{gid}/events", tokens[0])
+    on_one = Watcher(f"{one.url}/api/games/{gid}/events", tokens[1])
+    wait_for(lambda: on_two.base is not None and on_one.base is not None)
+
+    def move(server: Server) -> int:
+        v = httpx.get(f"{server.url}/api/games/{gid}").json()
+        seat = v["to_act"][0]
+        mine = httpx.get(f"{server.url}/api/games/{gid}", headers=bearer(tokens[seat])).json()
+        r = httpx.post(f"{server.url}/api/games/{gid}/actions", headers=bearer(tokens[seat]),
+                       json={"action": mine["legal_actions"][0]["id"], "version": v["version"]})
+        assert r.status_code == 200, r.text
+        return int(r.json()["version"])
+
+    for i in range(6):
+        server, watcher = (one, on_two) if i % 2 == 0 else (two, on_one)
+        sent = time.monotonic()
+        version = move(server)
+        wait_for(lambda w=watcher, v=version: v in w.arrived, timeout=5)
+        assert watcher.arrived[version] - sent < 1.0, "the move took over a second to cross processes"
+        # the other process serves it too, at once
+        wait_for(lambda s=server, v=version: httpx.get(
+            f"{(two if s is one else one).url}/api/games/{gid}").json()["version"] == v, timeout=2)
+    final = httpx.get(f"{two.url}/api/games/{gid}", headers=bearer(tokens[0])).json()
+    wait_for(lambda: on_two.base is not None and on_two.base["version"] == final["version"])
+    assert on_two.base is not None and on_two.base["view"] == final["view"]
+
+    # kill -9 of either process loses no acknowledged move: the other and a restarted one have it
+    for victim, other in ((one, two), (two, one)):
+        acked = move(victim)
+        victim.kill()
+        wait_for(lambda o=other, a=acked: httpx.get(f"{o.url}/api/games/{gid}").json()["version"] == a,
+                 timeout=2)
+        victim.start()
+        assert httpx.get(f"{victim.url}/api/games/{gid}").json()["version"] == acked
+        assert httpx.get(f"{victim.url}/api/games/{gid}", headers=bearer(tokens[0])).json()["view"] == \
+            httpx.get(f"{other.url}/api/games/{gid}", headers=bearer(tokens[0])).json()["view"]
