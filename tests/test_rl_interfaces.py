@@ -346,3 +346,39 @@ def test_parallel_env_refuses_an_illegal_action() -> None:
     with pytest.raises(ValueError, match="not legal"):
         env.step(actions)
     assert env.game_state is not None and env.game_state.to_json() == before
+
+
+_OPENSPIEL_CHILD = """
+import json, numpy as np, pyspiel
+from boardwright import openspiel
+game = pyspiel.load_game(openspiel.register("nomad-city"), {{"players": 3, "corporations": True, "seeds": 4}})
+state = game.new_initial_state()
+rng = np.random.default_rng(1)
+for _ in range({steps}):
+    if state.is_terminal():
+        break
+    if state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+print(json.dumps({{"history": state.history(), "string": str(state)}}))
+"""
+
+
+def test_an_openspiel_game_played_in_one_process_replays_in_another() -> None:
+    """The issue's failure ('no action with index 682'): Nomad City's indices now agree, so
+    a history recorded in one process replays action by action in another."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from boardwright import openspiel
+
+    out = subprocess.run([sys.executable, "-c", _OPENSPIEL_CHILD.format(steps=400)], capture_output=True,
+                         text=True, timeout=300, check=True)
+    played = json.loads(out.stdout.strip().splitlines()[-1])
+    params = {"players": 3, "corporations": True, "seeds": 4}
+    game = pyspiel.load_game(openspiel.register("nomad-city"), params)
+    state = game.new_initial_state()
+    for action in played["history"]:
+        assert action in (state.legal_actions() if not state.is_chance_node()
+                          else [a for a, _ in state.chance_outcomes()])
+        state.apply_action(action)
+    assert str(state) == played["string"]
