@@ -181,7 +181,7 @@ def speed(args: argparse.Namespace, game_id: str) -> list[dict[str, Any]]:
     positions = [p for p in positions if len(p.legal_actions()) > 1]
     rows = []
     for ev_kind in args.speed_evaluators.split(","):
-        for name in ("mcts", "ismcts"):
+        for name in args.speed_bots.split(","):
             sims, i, t0 = 0, 0, time.perf_counter()
             while time.perf_counter() - t0 < args.speed_seconds:
                 pos = positions[i % len(positions)]
@@ -193,9 +193,9 @@ def speed(args: argparse.Namespace, game_id: str) -> list[dict[str, Any]]:
                     ev = mcts.RandomRolloutEvaluator(1, np.random.RandomState(i), max_length=cut)
                 if name == "mcts":
                     bot: Any = mcts.MCTSBot(game, 1.4, 20, ev, random_state=np.random.RandomState(i))
-                else:
+                else:  # "ismcts": with allow_inconsistent_action_sets; "ismcts-consistent": without
                     bot = ismcts.ISMCTSBot(game, ev, 1.4, 20, random_state=np.random.RandomState(i),
-                                           allow_inconsistent_action_sets=True)
+                                           allow_inconsistent_action_sets=name == "ismcts")
                 bot.step(pos)
                 sims += 20
             elapsed = time.perf_counter() - t0
@@ -226,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-evaluators", default="random,random20,engine20,engine0",
                     help="random (to the end), randomN (cut after N: timing only, returns are 0), "
                          "engineN (EngineRolloutEvaluator depth N)")
+    ap.add_argument("--speed-bots", default="mcts,ismcts",
+                    help="mcts, ismcts (allow_inconsistent_action_sets=True), ismcts-consistent (False)")
     ap.add_argument("--adapter", help="--speed with another adapter module file (before/after)")
     args = ap.parse_args(argv)
     game_ids = bw.games() if args.games_ == ["all"] else args.games_
