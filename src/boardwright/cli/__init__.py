@@ -92,6 +92,7 @@ def _root(
 
 
 app.command()(serve)
+app.command(name="loadtest")(__import__(f"{__name__}.loadtest", fromlist=["loadtest"]).loadtest)
 
 
 def main() -> None:

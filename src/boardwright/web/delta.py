@@ -76,9 +76,10 @@ def diff(old: Any, new: Any) -> list[Op]:
     return ops
 
 
-def apply(old: Any, ops: list[Op]) -> Any:
-    """`old` with `ops` applied (a new value; `old` is not changed)."""
-    root = copy.deepcopy(old)
+def apply(old: Any, ops: list[Op], inplace: bool = False) -> Any:
+    """`old` with `ops` applied: a new value (`old` is not changed), or with `inplace` `old`
+    itself changed (cheaper, for a client that keeps only the newest payload)."""
+    root = old if inplace else copy.deepcopy(old)
     for op in ops:
         path, kind = op[0], op[1]
         if not path:

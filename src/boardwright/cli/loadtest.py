@@ -1,0 +1,349 @@
+"""`boardwright loadtest`: many live games against a web server, at a human pace, timed.
+
+Each GROUP is `COUNT:GAME:PLAYERS[:BOT,BOT...]`: COUNT games of GAME for PLAYERS seats, the
+last seats played by the given bots on the server and the others by simulated people. Every
+person holds a live stream (`/events`, rebuilt from its view and delta events) and acts a
+random legal move `--think` seconds after the stream shows their turn. A game that ends is
+replaced by a new one of its group until `--duration` is over. The issue's scenario:
+
+    boardwright loadtest 100:flow-of-history:3:greedy,greedy 60:nomad-city:3:random,random \\
+        40:flow-of-history:2 --duration 600
+
+Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0) on
+`--db` (a new SQLite file by default; with PostgreSQL several processes share it and the games
+are spread over them). Each simulated person sends an address of its own in X-Forwarded-For,
+which the started servers trust from 127.0.0.1, so the per-client limits (8 live streams, the
+request rate) apply per person; a server given by `--url` needs
+`BOARDWRIGHT_TRUSTED_PROXIES=127.0.0.1` for the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .common import failure, out_console
+
+
+@dataclass
+class Group:
+    count: int
+    game: str
+    players: int
+    bots: list[str]
+
+
+@dataclass
+class Stats:
+    samples: dict[str, list[float]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    # (game, version) -> when the move was acknowledged, and by which seat
+    sent: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
+
+    def add(self, what: str, seconds: float) -> None:
+        self.samples.setdefault(what, []).append(seconds)
+
+    def count(self, what: str) -> None:
+        self.counts[what] = self.counts.get(what, 0) + 1
+
+
+def parse_group(text: str, scale: float) -> Group:
+    parts = text.split(":")
+    if len(parts) not in (3, 4) or not parts[0].isdigit() or not parts[2].isdigit():
+        raise ValueError(f"{text!r}: a group is COUNT:GAME:PLAYERS[:BOT,BOT...]")
+    bots = [b for b in parts[3].split(",") if b] if len(parts) == 4 else []
+    players = int(parts[2])
+    if len(bots) >= players:
+        raise ValueError(f"{text!r}: at least one seat must be a person's")
+    return Group(max(1, round(int(parts[0]) * scale)), parts[1], players, bots)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+_ADDRESSES = iter(range(1, 2**24))
+
+
+def _address() -> str:
+    """A client address of its own for each simulated person (sent as X-Forwarded-For, which the
+    started servers trust from 127.0.0.1), so per-client limits apply per person as in real use."""
+    n = next(_ADDRESSES)
+    return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "n/a"
+
+
+class Person:
+    """One simulated person: a live stream and a move `think` seconds after their turn shows."""
+
+    def __init__(self, client: Any, url: str, gid: str, seat: int, token: str, humans: set[int],
+                 stats: Stats, think: tuple[float, float], until: float, rnd: random.Random) -> None:
+        self.client, self.url, self.gid, self.seat, self.token = client, url, gid, seat, token
+        self.humans, self.stats, self.think, self.until, self.rnd = humans, stats, think, until, rnd
+        self.headers = {"Authorization": f"Bearer {token}", "X-Forwarded-For": _address()}
+        self.base: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.waiting_bots: float | None = None  # when this person's move handed the turn to bots
+
+    async def stream(self) -> None:
+        from ..web import delta
+
+        try:
+            async with self.client.stream("GET", f"{self.url}/api/games/{self.gid}/events",
+                                          headers=self.headers, timeout=None) as r:
+                if r.status_code != 200:
+                    self.stats.count(f"stream refused ({r.status_code})")
+                    return
+                self.stats.count("streams opened")
+                buf = ""
+                async for chunk in r.aiter_text():
+                    buf += chunk
+                    while "\n\n" in buf:
+                        block, buf = buf.split("\n\n", 1)
+                        lines = block.splitlines()
+                        kind = next((x[6:].strip() for x in lines if x.startswith("event:")), "")
+                        data = "".join(x[5:] for x in lines if x.startswith("data:"))
+                        if not data:
+                            continue
+                        msg = json.loads(data)
+                        if kind == "delta" and self.base is not None:
+                            self.base = delta.apply(self.base, msg["ops"], inplace=True)
+                        else:
+                            self.base = msg
+                        self._arrived()
+                        self.changed.set()
+        except Exception as exc:  # the run is over (cancelled) or the server went away
+            if not isinstance(exc, asyncio.CancelledError):
+                self.stats.count(f"stream error ({type(exc).__name__})")
+
+    def _arrived(self) -> None:
+        assert self.base is not None
+        now = time.monotonic()
+        sent = self.stats.sent.pop((self.gid, int(self.base["version"])), None)
+        if sent is not None and sent[1] != self.seat:
+            self.stats.add("move reaches another person's stream", now - sent[0])
+        if self.waiting_bots is not None and (self.base["over"] or set(self.base["to_act"]) & self.humans):
+            self.stats.add("bot turnaround", now - self.waiting_bots)
+            self.waiting_bots = None
+
+    async def play(self) -> None:
+        acted = -1
+        while time.monotonic() < self.until:
+            self.changed.clear()
+            b = self.base
+            if b is not None and (b["over"] or b["ended"]):
+                return
+            if b is None or self.seat not in b["to_act"] or b["version"] <= acted or not b["legal_actions"]:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), timeout=5)
+                continue
+            await asyncio.sleep(self.rnd.uniform(*self.think))
+            b = self.base
+            assert b is not None
+            if self.seat not in b["to_act"] or not b["legal_actions"]:
+                continue
+            action = self.rnd.choice(b["legal_actions"])["id"]
+            t0 = time.monotonic()
+            r = await self.client.post(f"{self.url}/api/games/{self.gid}/actions",
+                                       headers=self.headers,
+                                       json={"action": action, "version": b["version"]})
+            t1 = time.monotonic()
+            acted = b["version"]
+            if r.status_code == 200:
+                self.stats.add("action POST", t1 - t0)
+                got = r.json()
+                if len(self.humans) > 1:
+                    self.stats.sent[(self.gid, int(got["version"]))] = (t1, self.seat)
+                bots_next = [s for s in got["to_act"] if s not in self.humans]
+                if bots_next and not got["over"]:
+                    self.waiting_bots = t1
+            else:
+                self.stats.add("action POST", t1 - t0)
+                self.stats.count(f"action refused ({r.status_code})")
+
+
+async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: Stats,
+                    think: tuple[float, float], until: float, rnd: random.Random) -> None:
+    url = urls[n % len(urls)]
+    while time.monotonic() < until:
+        humans = set(range(group.players - len(group.bots)))
+        bots = {str(group.players - len(group.bots) + i): b for i, b in enumerate(group.bots)}
+        t0 = time.monotonic()
+        r = await client.post(f"{url}/api/games", headers={"X-Forwarded-For": _address()}, json={
+            "game": group.game, "players": group.players, "bots": bots, "bot_delay": 0,
+            "seed": rnd.randrange(2**31)})
+        stats.add("create game", time.monotonic() - t0)
+        if r.status_code != 201:
+            stats.count(f"create refused ({r.status_code})")
+            await asyncio.sleep(1)
+            continue
+        data = r.json()
+        gid = data["id"]
+        # every person's stream on its own server (several processes: any may serve any game)
+        people = [Person(client, urls[(n + k) % len(urls)], gid, s["seat"], s["token"], humans, stats,
+                         think, until, random.Random(rnd.random())) for k, s in enumerate(data["seats"])]
+        streams = [asyncio.create_task(p.stream()) for p in people]
+        await asyncio.gather(*(p.play() for p in people))
+        for t in streams:
+            t.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+        if any(p.base is not None and p.base["over"] for p in people):
+            stats.count("games finished")
+
+
+async def _drive(urls: list[str], groups: list[Group], duration: float,
+                 think: tuple[float, float], seed: int) -> Stats:
+    import httpx
+
+    stats = Stats()
+    rnd = random.Random(seed)
+    until = time.monotonic() + duration
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=400)
+    async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(60.0)) as client:
+        tasks = []
+        n = 0
+        for g in groups:
+            for _ in range(g.count):
+                tasks.append(_run_game(client, urls, n, g, stats, think, until, random.Random(rnd.random())))
+                n += 1
+        await asyncio.gather(*tasks)
+    return stats
+
+
+def loadtest(
+    groups: Annotated[list[str], typer.Argument(metavar="GROUP...", help="COUNT:GAME:PLAYERS[:BOT,BOT...]")],
+    url: Annotated[list[str] | None, typer.Option(help="a running server (repeat for several)")] = None,
+    db: Annotated[str | None, typer.Option(help="the started servers' database (default: a new SQLite file)")]
+    = None,
+    servers: Annotated[int, typer.Option(help="server processes to start without --url", min=1)] = 1,
+    duration: Annotated[float, typer.Option(help="seconds to run", min=1)] = 60.0,
+    think: Annotated[str, typer.Option(help="a person's thinking time, seconds: LOW-HIGH")] = "1-4",
+    scale: Annotated[float, typer.Option(help="multiply every group's COUNT", min=0.001)] = 1.0,
+    seed: Annotated[int, typer.Option(help="seed of the simulated people", min=0)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+) -> None:
+    """Live games played at a human pace against the web server: latency percentiles."""
+    try:
+        parsed = [parse_group(g, scale) for g in groups]
+        low, _, high = think.partition("-")
+        pace = (float(low), float(high or low))
+    except ValueError as exc:
+        failure(str(exc))
+        return
+    procs: list[subprocess.Popen[bytes]] = []
+    tmp = tempfile.mkdtemp(prefix="bw-loadtest-")
+    urls = list(url or [])
+    if not urls:
+        database = db or f"sqlite:///{tmp}/loadtest.sqlite"
+        for i in range(servers):
+            port = _free_port()
+            log = open(Path(tmp) / f"server-{i}.log", "wb")  # noqa: SIM115 - kept open for the child
+            env = {**os.environ, "BOARDWRIGHT_TRUSTED_PROXIES": "127.0.0.1"}
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "boardwright", "serve", "--port", str(port), "--db", database,
+                 "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT, env=env))
+            urls.append(f"http://127.0.0.1:{port}")
+        _wait_up(urls)
+    rss0 = [_rss_mb(p.pid) for p in procs]
+    load0 = _load()
+    t0 = time.monotonic()
+    try:
+        stats = asyncio.run(_drive(urls, parsed, duration, pace, seed))
+    finally:
+        rss1 = [_rss_mb(p.pid) for p in procs]
+        load1 = _load()
+        for p in procs:
+            p.terminate()
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+    elapsed = time.monotonic() - t0
+    rows: list[dict[str, Any]] = []
+    for what in ("action POST", "bot turnaround", "move reaches another person's stream", "create game"):
+        xs = stats.samples.get(what, [])
+        if xs:
+            rows.append({"what": what, "n": len(xs), "p50_ms": 1000 * percentile(xs, 50),
+                         "p90_ms": 1000 * percentile(xs, 90), "p99_ms": 1000 * percentile(xs, 99),
+                         "max_ms": 1000 * max(xs)})
+    report: dict[str, Any] = {"groups": groups, "games": sum(g.count for g in parsed),
+              "people": sum(g.count * (g.players - len(g.bots)) for g in parsed),
+              "duration_s": round(elapsed, 1), "think_s": list(pace), "servers": urls,
+              "load_before": load0, "load_after": load1,
+              "server_rss_mb": [{"start": a, "end": b} for a, b in zip(rss0, rss1, strict=True)],
+              "counts": dict(sorted(stats.counts.items())), "latency": rows,
+              "moves_per_s": round(len(stats.samples.get("action POST", [])) / elapsed, 1)}
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    from rich import box
+    from rich.table import Table
+
+    console = out_console()
+    console.print(f"[bold]boardwright loadtest[/]: {report['games']} games, {report['people']} people "
+                  f"with a live stream each, think {pace[0]:g}-{pace[1]:g} s, {elapsed:.0f} s; load "
+                  f"average {load0} before, {load1} after")
+    table = Table(box=box.SIMPLE_HEAD)
+    for col in ("measure", "n", "p50 ms", "p90 ms", "p99 ms", "max ms"):
+        table.add_column(col, justify="left" if col == "measure" else "right")
+    for r in rows:
+        table.add_row(str(r["what"]), str(r["n"]), f"{r['p50_ms']:.0f}", f"{r['p90_ms']:.0f}",
+                      f"{r['p99_ms']:.0f}", f"{r['max_ms']:.0f}")
+    console.print(table)
+    console.print("counts: " + ", ".join(f"{k} {v}" for k, v in report["counts"].items()))
+    if procs:
+        console.print("server memory (RSS, MB): " + ", ".join(
+            f"{a and round(a)} → {b and round(b)}" for a, b in zip(rss0, rss1, strict=True)))
+
+
+def _wait_up(urls: list[str]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    for u in urls:
+        while True:
+            try:
+                if httpx.get(u + "/api/meta", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                failure(f"the server at {u} did not start")
+            time.sleep(0.2)
