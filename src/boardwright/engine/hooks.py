@@ -21,7 +21,9 @@ HOOKS: dict[str, str] = {
                     "settings ends with, before it is played (OpenSpiel's utility type)",
     "rl_actions": "universe(players, options) -> list[str]: every action id the game can "
                   "ever offer, in a fixed order (the Discrete action space)",
-    "rl_observation": "module with OBSERVATION_SIZE (int) and encode_view(view) -> float32 array",
+    "rl_observation": "module with OBSERVATION_SIZE (int) and encode_view(view) -> float32 array, "
+                      "seat-relative (me first); optionally encode_state(state, seat), the same "
+                      "vector without building the view (faster)",
     "terminal_view": "render(console, view, seat) -> None: the board in the terminal (Rich)",
     "glossary": "entries(players, options) -> dict[str, tuple[str, str]]: every named component "
                 "(card, character, facility, corporation...) by id -> (its name, what it does "
