@@ -126,3 +126,33 @@ def cheapest(board: Board, start: str | Iterable[str], cost: Callable[[str], int
                 best[other] = nd
                 heapq.heappush(heap, (nd, other))
     return best
+
+
+#: per board (kept alive by its entry, so its id cannot be reused): (board, memo)
+_TOLL_MEMO: dict[int, tuple[Board, dict[tuple[object, ...], dict[str, int]]]] = {}
+TOLL_MEMO_LIMIT = 20_000
+
+
+def cheapest_tolls(board: Board, start: str | tuple[str, ...], toll: int,
+                   free: frozenset[str] | None, avoid: frozenset[str] = frozenset()) -> dict[str, int]:
+    """`cheapest` for the rules' tolls: a route costs 0 when it is in `free` (every route
+    when `free` is None) and `toll` otherwise. Memoized per board, start, free routes and
+    avoided sites; the result is shared, so callers must not change it."""
+    entry = _TOLL_MEMO.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(_TOLL_MEMO) >= 16:
+            _TOLL_MEMO.clear()
+        entry = _TOLL_MEMO[id(board)] = (board, {})
+    memo = entry[1]
+    key = (start, toll, free, avoid)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if len(memo) >= TOLL_MEMO_LIMIT:
+        memo.clear()
+    if free is None:
+        hit = cheapest(board, start, lambda r: 0, avoid)
+    else:
+        hit = cheapest(board, start, lambda r: 0 if r in free else toll, avoid)
+    memo[key] = hit
+    return hit

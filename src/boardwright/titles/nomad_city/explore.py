@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.engine import Action, Decision
 
-from .board import cheapest
+from .board import cheapest_tolls
 from .influence import lose, take
 from .rules import ref
 from .steps import RESOURCE_NAMES, describe
@@ -21,6 +21,13 @@ TOLL = 2  # Gold per route without your own influence (§5.4)
 def route_toll(s: NomadState, seat: int, route: str) -> int:
     """2 Gold, unless the route holds your influence or is a highway (§5.4, §16.5)."""
     return 0 if seat in s.influence.get(route, ()) or route in s.highways else TOLL
+
+
+def free_routes(s: NomadState, seat: int) -> frozenset[str]:
+    """The routes `seat` travels without a toll (its influence, or a highway): with TOLL on
+    every other route, they decide every toll distance (`route_toll`)."""
+    return frozenset([loc for loc, owners in s.influence.items() if seat in owners and "/" in loc]
+                     + s.highways)
 
 
 def payees(s: NomadState, seat: int, route: str) -> list[int]:
@@ -46,10 +53,14 @@ def pay_toll(s: NomadState, seat: int, route: str, payee: int | None, rule: str)
 
 # ---------------------------------------------------------------- explore (§5.3)
 def explore_targets(s: NomadState, seat: int, free: bool) -> list[str]:
-    start = s.city[seat]
-    costs = cheapest(s.board, start, lambda r: 0 if free else route_toll(s, seat, r))
-    return [site for site in s.board.sites if site not in s.explored and open_site(s, site)
-            and site in costs and costs[site] <= s.gold[seat]]
+    board = s.board
+    costs = cheapest_tolls(board, s.city[seat], TOLL, None if free else free_routes(s, seat))
+    explored = s.explored
+    gold = s.gold[seat]
+    sites = board.sites
+    return [site for site in sites if site not in explored
+            and (not sites[site].red_zone or red_zone_open(s))
+            and costs.get(site, gold + 1) <= gold]
 
 
 def target_decision(s: NomadState, task: Task, seat: int) -> Decision:
@@ -78,7 +89,8 @@ def route_choices(s: NomadState, seat: int, target: str, here: str, visited: lis
         return 0 if free else route_toll(s, seat, route)
 
     # distances from the target equal distances to it: one search serves every next route
-    back = cheapest(s.board, target, cost, avoid=visited)
+    back = cheapest_tolls(s.board, target, TOLL, None if free else free_routes(s, seat),
+                          frozenset(visited))
     out = []
     for route, other in s.board.links[here]:
         rest = back.get(other)

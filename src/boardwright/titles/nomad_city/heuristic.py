@@ -11,6 +11,8 @@ score margin plus a bonus for winning.
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardwright.bots.heuristics import score_difference
 from boardwright.engine import GameState
 
@@ -42,8 +44,28 @@ def _control(mine: int, best_other: int) -> float:
     return 0.1 if margin == -1 else 0.0
 
 
+_MEMO: dict[tuple[Any, ...], tuple[object, list[float]]] = {}
+MEMO_LIMIT = 20_000
+
+
 def values(s: NomadState) -> list[float]:
-    """Every seat's value in points (public information only)."""
+    """Every seat's value in points (public information only), memoized by everything it
+    reads (a search scores each seat of one position in turn)."""
+    key = (id(s.content), s.players, s.round, tuple(s.points), tuple(map(tuple, s.res)),
+           tuple(s.gold), tuple(s.pure), tuple(s.city),
+           tuple([(loc, tuple(owners)) for loc, owners in s.influence.items()]),
+           tuple(s.corps), tuple([(c, tuple(lv)) for c, lv in s.coop.items()]))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is s.content:
+        return list(hit[1])
+    if len(_MEMO) >= MEMO_LIMIT:
+        _MEMO.clear()
+    out = _values(s)
+    _MEMO[key] = (s.content, out)  # the entry keeps the content alive: its id stays its own
+    return list(out)
+
+
+def _values(s: NomadState) -> list[float]:
     progress = min(max((s.round - 1) / ROUNDS, 0.0), 1.0)
     rate = {k: (1 - progress) * USE[k] + progress / n for k, n in LEFTOVER.items()}
     gold = (1 - progress) * GOLD + progress * GOLD_LATE

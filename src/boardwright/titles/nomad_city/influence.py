@@ -3,7 +3,7 @@ decision (§9.2) and the step runner for data-driven effects (§9.1)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
@@ -12,6 +12,7 @@ from .rules import ref
 from .steps import RESOURCE_NAMES, amount, cost_words, describe_raw
 
 if TYPE_CHECKING:
+    from .board import Board
     from .state import NomadState, Task
 
 
@@ -33,19 +34,40 @@ def can_hold(s: NomadState, seat: int, loc: str) -> bool:
     return True
 
 
-def holdable(s: NomadState, seat: int) -> list[str]:
-    """Every location `seat` may put an influence on (§7.1), in board order."""
-    board = s.board
+_SLOTS: dict[int, tuple[Board, tuple[tuple[str, int, bool], ...]]] = {}
+
+
+def _slots(board: Board) -> tuple[tuple[str, int, bool], ...]:
+    """(location, spaces, is a mining site) in board order, built once per board (the
+    entry keeps the board alive, so its id cannot be reused)."""
+    hit = _SLOTS.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_SLOTS) >= 16:
+            _SLOTS.clear()
+        hit = _SLOTS[id(board)] = (board, tuple((loc, board.capacity[loc], loc in board.sites)
+                                                for loc in board.locations))
+    return hit[1]
+
+
+def _holdable(s: NomadState, seat: int) -> Iterator[str]:
     others = {c for o, c in enumerate(s.city) if o != seat}
     covered = s.highways  # a Highway token covers every space of its route (§16.5)
-    out = []
-    for loc in board.locations:
-        if len(s.influence.get(loc, ())) >= board.capacity[loc] or loc in covered:
+    influence = s.influence
+    explored = s.explored
+    for loc, spaces, site in _slots(s.board):
+        owners = influence.get(loc)
+        if owners is not None and len(owners) >= spaces:
             continue
-        if loc in board.sites and (loc not in s.explored or loc in others):
+        if covered and loc in covered:
             continue
-        out.append(loc)
-    return out
+        if site and (loc not in explored or loc in others):
+            continue
+        yield loc
+
+
+def holdable(s: NomadState, seat: int) -> list[str]:
+    """Every location `seat` may put an influence on (§7.1), in board order."""
+    return list(_holdable(s, seat))
 
 
 def place_targets(s: NomadState, seat: int) -> list[str]:
@@ -87,6 +109,19 @@ def can_move(s: NomadState, seat: int) -> list[str]:
     """The locations holding an influence of `seat` that could move somewhere (§7.2)."""
     spots = holdable(s, seat)
     return [loc for loc in own_locations(s, seat) if any(d != loc for d in spots)]
+
+
+def may_move(s: NomadState, seat: int) -> bool:
+    """`bool(can_move(s, seat))`, stopping as soon as the answer is known."""
+    own = [loc for loc, owners in s.influence.items() if seat in owners]
+    if not own:
+        return False
+    first = None
+    for spot in _holdable(s, seat):
+        if first is not None:
+            return True  # two spots: every influence has one to move to
+        first = spot
+    return first is not None and any(loc != first for loc in own)
 
 
 # ---------------------------------------------------------------- place (§7.1)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from boardwright.engine import Action, Decision
 
 from . import build, explore, heroes, operators
-from .board import cheapest
+from .board import cheapest_tolls
 from .explore import TOLL, payees, route_toll
-from .influence import can_move
+from .influence import may_move
 from .rules import ref
 from .setup import ROUNDS
 from .steps import RESOURCE_NAMES
@@ -100,7 +100,7 @@ def quick_actions(s: NomadState, seat: int) -> list[Action]:
 
 def main_actions(s: NomadState, seat: int) -> list[Action]:
     acts = [Action("main:deploy", "Deploy: place 1 influence")]
-    if can_move(s, seat):
+    if may_move(s, seat):
         acts.append(Action("main:redeploy", "Redeploy: move 1 influence, twice"))
     if explore.explore_targets(s, seat, False):
         acts.append(Action("main:explore", "Explore: pay the toll, resolve an event"))
@@ -207,7 +207,8 @@ def collect_options(s: NomadState, seat: int) -> list[Action]:
     far = [w for w in wanted if w not in reach]
     if far and budget >= TOLL:
         # toll from each site outside the network to the nearest site still wanted
-        near = cheapest(s.board, far, lambda r: route_toll(s, seat, r), avoid=reach)
+        near = cheapest_tolls(s.board, tuple(far), TOLL, explore.free_routes(s, seat),
+                              frozenset(reach))
         for here in reach:
             for route, other in s.board.links[here]:
                 if other in reach or route_toll(s, seat, route) == 0:
