@@ -354,3 +354,32 @@ def test_information_states_have_one_action_set(game_id: str) -> None:
         action = bot.step(state) if step % 3 == 0 else int(rng.choice(legal))
         assert action in legal
         state.apply_action(action)
+
+
+def test_engine_evaluator_to_the_end_gives_the_returns() -> None:
+    game = _load(GAMES[0])
+    state = _walk(openspiel.new_state(game, 3), 5, np.random.default_rng(12))
+    values = openspiel.EngineRolloutEvaluator(depth=None, seed=4).evaluate(state)
+    assert len(values) == game.num_players() and all(0.0 <= v <= 1.0 for v in values)
+    with pytest.raises(ValueError):
+        openspiel.EngineRolloutEvaluator(depth=-1)
+
+
+def test_head_to_head_script_plays_a_game() -> None:
+    """scripts/openspiel_head_to_head.py: one short game each way, and its Wilson interval."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "openspiel_head_to_head.py"
+    spec = importlib.util.spec_from_file_location("openspiel_head_to_head", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    game_id = next(g for g in GAMES if 2 in bw.game(g).player_counts
+                   and bw.game(g).kind_of_outcome(2, bw.game(g).default_options(2)) == "competitive")
+    for ours in (0, 1):
+        res = script.play_one({"game": game_id, "seed": 1, "ours": ours, "seconds": 0.005,
+                               "evaluator": "engine", "uct_c": 0.7, "options": {}, "inconsistent": False})
+        assert res["ours_return"] + res["theirs_return"] == pytest.approx(1.0)
+    lo, hi = script.wilson(8, 10)
+    assert 0.49 < lo < 0.8 < hi < 0.98
