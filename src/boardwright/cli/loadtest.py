@@ -181,9 +181,13 @@ class Person:
                 continue
             action = self.rnd.choice(b["legal_actions"])["id"]
             t0 = time.monotonic()
-            r = await self.client.post(f"{self.url}/api/games/{self.gid}/actions",
-                                       headers=self.headers,
-                                       json={"action": action, "version": b["version"]})
+            try:
+                r = await self.client.post(f"{self.url}/api/games/{self.gid}/actions",
+                                           headers=self.headers,
+                                           json={"action": action, "version": b["version"]})
+            except Exception as exc:  # a kept-alive connection the server closed meanwhile...
+                self.stats.count(f"action error ({type(exc).__name__})")
+                continue  # asked again with the same version: never applied twice
             t1 = time.monotonic()
             acted = b["version"]
             if r.status_code == 200:
@@ -206,9 +210,13 @@ async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: S
         humans = set(range(group.players - len(group.bots)))
         bots = {str(group.players - len(group.bots) + i): b for i, b in enumerate(group.bots)}
         t0 = time.monotonic()
-        r = await client.post(f"{url}/api/games", headers={"X-Forwarded-For": _address()}, json={
-            "game": group.game, "players": group.players, "bots": bots, "bot_delay": 0,
-            "seed": rnd.randrange(2**31)})
+        try:
+            r = await client.post(f"{url}/api/games", headers={"X-Forwarded-For": _address()}, json={
+                "game": group.game, "players": group.players, "bots": bots, "bot_delay": 0,
+                "seed": rnd.randrange(2**31)})
+        except Exception as exc:
+            stats.count(f"create error ({type(exc).__name__})")
+            continue
         stats.add("create game", time.monotonic() - t0)
         if r.status_code != 201:
             stats.count(f"create refused ({r.status_code})")

@@ -528,9 +528,9 @@ async def events(gid: GameId, request: Request,
                     sent += 1
                     if max_events is not None and sent >= max_events:
                         return
-                # woken by a change in this process (or a notification from another); without
-                # notifications, look for other processes' moves every `recheck` seconds
-                wait = STREAM_IDLE if hub.notified else max(0.25, hub.settings.recheck)
+                # woken by a change in this process (or a notification from another process);
+                # without notifications another process's move shows within STREAM_IDLE seconds
+                wait = STREAM_IDLE
                 try:
                     await asyncio.wait_for(changed.wait(), timeout=wait)
                 except TimeoutError:

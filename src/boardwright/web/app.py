@@ -28,6 +28,7 @@ from .limits import Limits, Network, TokenBucket, client_ip, parse_trusted
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///boardwright.sqlite"
+THREADS = 100  # threads for requests and stream work
 DEFAULT_STREAMS = 2000  # live streams at once (each is a coroutine waiting for changes: cheap)
 log = logging.getLogger("boardwright.web")
 
@@ -113,6 +114,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        import anyio.to_thread
+
+        # requests wait in threads for commits (not for the interpreter): more than anyio's 40
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(limiter.total_tokens, THREADS)
         yield
         hub.close()
         store.close()

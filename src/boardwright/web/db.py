@@ -166,7 +166,9 @@ def effective(rows: list[ActionRow]) -> list[tuple[int, str]]:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        # many request, stream and bot threads read at once (WAL: readers never wait for the writer)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                               pool_size=32, max_overflow=96)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -176,7 +178,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=48)
 
 
 class Store:
@@ -200,6 +202,14 @@ class Store:
             self.group.close()
         self.engine.dispose()
 
+    def _write(self, write: Callable[[Connection], Any]) -> Any:
+        """`write(connection)` in a committed transaction (on SQLite one shared with the other
+        writes waiting at that moment: `GroupCommit`); its result."""
+        if self.group is not None:
+            return self.group.run(write)
+        with self.engine.begin() as c:
+            return write(c)
+
     def _notify(self, c: Connection, game_id: str, kind: str) -> None:
         """Tell the other server processes (delivered when the transaction commits)."""
         if self.notifies:
@@ -214,7 +224,8 @@ class Store:
         owner_hash: str | None = None, bot_delay: float | None = None,
     ) -> None:
         t = now()
-        with self.engine.begin() as c:
+
+        def write(c: Connection) -> None:
             c.execute(insert(games_t).values(
                 id=game_id, game=game, players=players, seed=seed,
                 options=json.dumps(options), bots=json.dumps({str(k): v for k, v in bots.items()}),
@@ -233,6 +244,8 @@ class Store:
                 c.execute(insert(owners_t).values(game_id=game_id, token_hash=owner_hash))
             if bot_delay is not None:
                 c.execute(insert(pacing_t).values(game_id=game_id, bot_delay=bot_delay))
+
+        self._write(write)
 
     def pacing(self, game_id: str) -> float | None:
         """The game's own pause between bot moves (None: the server's)."""
@@ -284,16 +297,18 @@ class Store:
         return {int(r.seat): str(r.invite_hash) for r in rows}
 
     def set_name(self, game_id: str, seat: int, name: str) -> None:
-        with self.engine.begin() as c:
+        def write(c: Connection) -> None:
             done = c.execute(update(people_t).where(people_t.c.game_id == game_id,
                                                     people_t.c.seat == seat).values(name=name))
             if not done.rowcount:
                 c.execute(insert(people_t).values(game_id=game_id, seat=seat, name=name))
             self._notify(c, game_id, "people")
 
+        self._write(write)
+
     def claim(self, game_id: str, seat: int, invite_hash: str, token_hash: str, name: str) -> bool:
         """Exchange a seat's invitation for its token (once): False if it was claimed already."""
-        with self.engine.begin() as c:
+        def write(c: Connection) -> bool:
             done = c.execute(update(people_t).where(
                 people_t.c.game_id == game_id, people_t.c.seat == seat,
                 people_t.c.invite_hash == invite_hash).values(invite_hash=None, name=name))
@@ -302,7 +317,9 @@ class Store:
             c.execute(update(seats_t).where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
                       .values(token_hash=token_hash))
             self._notify(c, game_id, "people")
-        return True
+            return True
+
+        return bool(self._write(write))
 
     def owner(self, game_id: str) -> str | None:
         with self.engine.connect() as c:
@@ -318,12 +335,14 @@ class Store:
     def add_note(self, game_id: str, text: str) -> None:
         for _ in range(5):
             try:
-                with self.engine.begin() as c:
+                def write(c: Connection) -> None:
                     n = c.execute(select(func.count()).select_from(notes_t)
                                   .where(notes_t.c.game_id == game_id)).scalar() or 0
                     c.execute(insert(notes_t).values(game_id=game_id, n=int(n) + 1, at=now(),
                                                      text=text[:400]))
                     self._notify(c, game_id, "note")
+
+                self._write(write)
                 return
             except IntegrityError:
                 continue
@@ -367,11 +386,7 @@ class Store:
             self._notify(c, game_id, "log")
 
         try:
-            if self.group is not None:
-                self.group.run(write)
-                return
-            with self.engine.begin() as c:
-                write(c)
+            self._write(write)
         except IntegrityError:
             raise SeqTaken(f"row {seq} of game {game_id} was written by another process") from None
 
@@ -418,18 +433,19 @@ class GroupCommit:
     def __init__(self, engine: Engine, batch: int = 64) -> None:
         self.engine = engine
         self.batch = batch
-        self.queue: queue.SimpleQueue[tuple[Callable[[Connection], None], Future[None]] | None] = (
+        self.queue: queue.SimpleQueue[tuple[Callable[[Connection], Any], Future[Any]] | None] = (
             queue.SimpleQueue())
         self._thread = threading.Thread(target=self._run, daemon=True, name="group-commit")
         self._thread.start()
         self.commits = 0  # transactions committed (for tests and the load test)
         self.writes = 0  # appends stored
 
-    def run(self, write: Callable[[Connection], None]) -> None:
-        """`write(connection)` committed (raises what it raised, and nothing was stored then)."""
-        fut: Future[None] = Future()
+    def run(self, write: Callable[[Connection], Any]) -> Any:
+        """`write(connection)` committed, and its result (raises what it raised, and nothing
+        was stored then)."""
+        fut: Future[Any] = Future()
         self.queue.put((write, fut))
-        fut.result()
+        return fut.result()
 
     def close(self) -> None:
         self.queue.put(None)
@@ -451,27 +467,27 @@ class GroupCommit:
                 items.append(nxt)
             self._commit(items)
 
-    def _commit(self, items: list[tuple[Callable[[Connection], None], Future[None]]]) -> None:
-        done: list[tuple[Future[None], BaseException | None]] = []
+    def _commit(self, items: list[tuple[Callable[[Connection], Any], Future[Any]]]) -> None:
+        done: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
             with self.engine.begin() as c:
                 for write, fut in items:
                     try:
-                        write(c)  # SeqTaken is raised by the check, before this append wrote
-                        done.append((fut, None))
+                        # SeqTaken is raised by the check, before this append wrote anything
+                        done.append((fut, write(c), None))
                     except SeqTaken as taken:
-                        done.append((fut, taken))
+                        done.append((fut, None, taken))
             self.commits += 1
-            self.writes += sum(1 for _, e in done if e is None)
+            self.writes += sum(1 for _, _, e in done if e is None)
         except Exception as failed:
             if len(items) > 1:
                 for item in items:  # each on its own, so one bad append fails only its caller
                     self._commit([item])
                 return
-            done = [(items[0][1], failed)]
-        for fut, error in done:
+            done = [(items[0][1], None, failed)]
+        for fut, result, error in done:
             if error is None:
-                fut.set_result(None)
+                fut.set_result(result)
             else:
                 fut.set_exception(error)
 
