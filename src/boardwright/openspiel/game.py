@@ -184,10 +184,11 @@ class _Engine:
     empty caches. Pickling (pyspiel's serialization) goes through the engine's JSON.
     """
 
-    __slots__ = ("legal", "state", "texts")
+    __slots__ = ("legal", "player", "state", "texts")
 
     def __init__(self, state: GameState | None) -> None:
         self.state = state
+        self.player: int | None = None  # pyspiel's current player, once asked
         self.legal: list[int] | None = None
         self.texts: dict[int | None, str] = {}
 
@@ -251,13 +252,15 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         return self.conf
 
     def current_player(self) -> int:
-        inner = self.engine.state
+        eng = self.engine
+        if eng.player is not None:
+            return eng.player
+        inner = eng.state
         if inner is None:
             return int(pyspiel.PlayerId.CHANCE)
         acting = inner.to_act
-        if not acting:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(acting[0])
+        eng.player = int(acting[0]) if acting else int(pyspiel.PlayerId.TERMINAL)
+        return eng.player
 
     def _legal_actions(self, player: int) -> list[int]:
         eng = self.engine
@@ -282,6 +285,7 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         if action_id is None:
             raise ValueError(f"no action with index {action}")
         eng.state.apply(seat, action_id)
+        eng.player = None
         eng.legal = None
         eng.texts = {}
 
