@@ -122,8 +122,8 @@ def apply_start_pick(s: FlowState, task: Task, seat: int, action_id: str) -> Non
 
 # ---------------------------------------------------------------- cleanup (§5.6)
 def replenish(s: FlowState) -> None:
-    if len(s.market) >= s.market_size() or not s.deck or s.finished:
-        return  # the Market is full (the common case): nothing to draw
+    if len(s.market) >= (6 if s.players == 5 else 5) or not s.deck or s.finished:
+        return  # the Market is full (the common case): nothing to draw (`market_size`)
     future = s.cards.by_id["the-future"]
     while len(s.market) < s.market_size() and s.deck and not s.finished:
         card = s.deck.pop()
@@ -136,14 +136,22 @@ def replenish(s: FlowState) -> None:
 def age_check(s: FlowState) -> None:
     tab = tables(s.cards)
     investor = s.investor
-    free = [c for c in s.market if c not in investor]
-    if not free:
-        return
+    market = s.market
+    age_of = tab.age_number
     # Only a card two or more ages older than the Current Age can leave: when no card in
     # the Market or a Nation is that new, nothing does (and the Current Age is not needed).
-    age_of = tab.age_number.__getitem__
-    newer = min(map(age_of, free)) + 2
-    if (max(map(age_of, s.market)) < newer
+    oldest = 1 << 30
+    newest = -1
+    for c in market:
+        a = age_of[c]
+        if a > newest:
+            newest = a
+        if a < oldest and c not in investor:
+            oldest = a
+    if oldest == 1 << 30:
+        return  # every Market card is invested in
+    newer = oldest + 2
+    if (newest < newer
             and not tab.any_of_age(newer, chain.from_iterable(chain.from_iterable(s.nations)))):
         return
     age = s.current_age()

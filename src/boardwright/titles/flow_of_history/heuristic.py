@@ -23,7 +23,7 @@ from .cards import CardSet
 from .constants import BANKER
 from .nation import Nation, place, shared_score
 from .state import FlowState
-from .tables import memoized, nation_key, tables
+from .tables import NationKey, memoized, nation_key, tables
 
 TOKEN = 0.3  # a resource token in hand
 STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
@@ -43,14 +43,27 @@ def nation_points(cs: CardSet, nation: Nation, visible: bool) -> float:
                     lambda: points(shared_score(cs, nation, visible)))
 
 
+def all_nation_points(cs: CardSet, nations: list[Nation], visible: bool
+                      ) -> tuple[tuple[float, ...], tuple[NationKey, ...]]:
+    """`nation_points` of every Nation (memoized as a whole), and the Nations' keys."""
+    keys = tuple(map(nation_key, nations))
+    pts = memoized(tables(cs).nations_memo, (visible, keys),
+                   lambda: tuple(nation_points(cs, n, visible) for n in nations))
+    return pts, keys
+
+
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
-def card_value(s: FlowState, seat: int, card: int) -> float:
-    """How many points `seat` would gain by adding `card` to its Nation now (memoized)."""
+def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | None = None
+               ) -> float:
+    """How many points `seat` would gain by adding `card` to its Nation now (memoized).
+    `key_of_nation`: `nation_key` of the seat's Nation, when the caller has it."""
     nation = s.nations[seat]
     visible = s.options["tiebreak_cards"] == "visible"
-    key = (id(s.cards), visible, card, *(tuple(stack) for stack in nation))
+    if key_of_nation is None:
+        key_of_nation = nation_key(nation)
+    key = (id(s.cards), visible, card, *key_of_nation)
     hit = _VALUES.get(key)
     if hit is not None:
         return hit
@@ -64,7 +77,7 @@ def card_value(s: FlowState, seat: int, card: int) -> float:
     return value
 
 
-def investment(s: FlowState, seat: int) -> float:
+def investment(s: FlowState, seat: int, key_of_nation: NationKey | None = None) -> float:
     """The stake under the seat's card plus part of what completing it would bring."""
     card = s.invested[seat]
     if card == -1 or s.investor.get(card) != seat:
@@ -73,7 +86,7 @@ def investment(s: FlowState, seat: int) -> float:
     rivals = [p for p in range(s.players) if p != seat]
     # A bigger stake is safer: count the rivals who could not afford to snipe it now.
     safe = sum(1 for p in rivals if s.tokens[p] < stake) / max(1, len(rivals))
-    prospect = PROSPECT * (0.5 + 0.5 * safe) * max(0.0, card_value(s, seat, card))
+    prospect = PROSPECT * (0.5 + 0.5 * safe) * max(0.0, card_value(s, seat, card, key_of_nation))
     return STAKE * stake + INVESTED + prospect
 
 
@@ -85,8 +98,8 @@ def evaluate(state: GameState, seat: int) -> float:
             return score_difference(state, seat)  # the margin plus a win bonus of 100
         cs = state.cards
         visible = state.options["tiebreak_cards"] == "visible"
-        values = [nation_points(cs, state.nations[p], visible) + TOKEN * float(state.tokens[p])
-                  for p in range(state.players)]
+        pts, keys = all_nation_points(cs, state.nations, visible)
+        values = [pts[p] + TOKEN * float(state.tokens[p]) for p in range(state.players)]
     else:
         out = state.outcome()
         if out["final"]:
@@ -97,6 +110,7 @@ def evaluate(state: GameState, seat: int) -> float:
             c = state.invested[p]
             if p != seat and c != -1 and state.investor.get(c) not in (None, BANKER):
                 values[p] += STAKE * state.stake[c]
-        values[seat] += investment(state, seat) + TEMPO * (len(state.cards.cards) - len(state.deck))
+        values[seat] += (investment(state, seat, keys[seat])
+                         + TEMPO * (len(state.cards.cards) - len(state.deck)))
     others = [v for p, v in enumerate(values) if p != seat]
     return values[seat] - (max(others) if others else 0.0)

@@ -65,6 +65,7 @@ class Tables:
         "invest",
         "max_age",
         "misc",
+        "nations_memo",
         "permanent",
         "permanent_kind",
         "points_memo",
@@ -105,6 +106,8 @@ class Tables:
         self.icons_memo: dict[tuple[bool, NationKey], tuple[int, ...]] = {}
         self.score_memo: dict[tuple[bool, NationKey], dict[str, Any]] = {}
         self.points_memo: dict[tuple[bool, NationKey], float] = {}
+        # every Nation's points at once (the heuristic scores each seat of one position)
+        self.nations_memo: dict[tuple[bool, tuple[NationKey, ...]], tuple[float, ...]] = {}
 
     def any_of_age(self, age: int, cards: Iterable[int]) -> bool:
         """Whether any of `cards` has age number `age` or more."""
@@ -127,13 +130,20 @@ class Tables:
 _TABLES: dict[int, Tables] = {}
 
 
+_LAST: list[Any] = [None, None]  # the CardSet asked for last and its tables
+
+
 def tables(cs: CardSet) -> Tables:
     """The tables of a CardSet (kept alive by the entry, so its id cannot be reused)."""
+    last = _LAST
+    if last[0] is cs:
+        return last[1]  # type: ignore[no-any-return]
     t = _TABLES.get(id(cs))
     if t is None or t.cs is not cs:
         if len(_TABLES) >= 32:
             _TABLES.clear()
         t = _TABLES[id(cs)] = Tables(cs)
+    last[0], last[1] = cs, t
     return t
 
 
