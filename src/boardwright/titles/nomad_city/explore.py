@@ -63,10 +63,19 @@ def explore_targets(s: NomadState, seat: int, free: bool) -> list[str]:
             and costs.get(site, gold + 1) <= gold]
 
 
+_TARGET_ACTIONS: dict[str, Action] = {}
+
+
+def _target_action(site: str) -> Action:
+    act = _TARGET_ACTIONS.get(site)
+    if act is None:
+        act = _TARGET_ACTIONS[site] = Action(f"target:{site}", f"Explore {site}")
+    return act
+
+
 def target_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, free = task
-    acts = tuple(Action(f"target:{site}", f"Explore {site}")
-                 for site in explore_targets(s, me, bool(free)))
+    acts = tuple(_target_action(site) for site in explore_targets(s, me, bool(free)))
     return Decision(me, "explore_target", "Choose the mining site to explore", ref("5.3"), acts)
 
 
@@ -99,12 +108,19 @@ def route_choices(s: NomadState, seat: int, target: str, here: str, visited: lis
     return out
 
 
+_ROUTE_ACTIONS: dict[tuple[str, str, str, int], Action] = {}  # actions are immutable: shared
+
+
 def route_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, target, here, visited, free = task
     acts = []
     for route, other in route_choices(s, me, target, here, visited, bool(free)):
         toll = 0 if free else route_toll(s, me, route)
-        acts.append(Action(f"route:{route}", f"Travel {here} → {other} (toll {toll})"))
+        key = (route, here, other, toll)
+        act = _ROUTE_ACTIONS.get(key)
+        if act is None:
+            act = _ROUTE_ACTIONS[key] = Action(f"route:{route}", f"Travel {here} → {other} (toll {toll})")
+        acts.append(act)
     return Decision(me, "explore_path", f"Choose the next route towards {target}", ref("5.4"),
                     tuple(acts))
 

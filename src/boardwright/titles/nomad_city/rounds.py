@@ -98,16 +98,25 @@ def quick_actions(s: NomadState, seat: int) -> list[Action]:
     return acts + build.declarations(s, seat)
 
 
+DEPLOY = Action("main:deploy", "Deploy: place 1 influence")
+REDEPLOY = Action("main:redeploy", "Redeploy: move 1 influence, twice")
+EXPLORE = Action("main:explore", "Explore: pay the toll, resolve an event")
+CITY = Action("main:city", "City Movement: pay 3 Originium Shard")
+CITY_COST = {"shard": 3}
+BUILD = Action("main:build", "Build a facility")
+END = Action("end", "End your turn")
+
+
 def main_actions(s: NomadState, seat: int) -> list[Action]:
-    acts = [Action("main:deploy", "Deploy: place 1 influence")]
+    acts = [DEPLOY]
     if may_move(s, seat):
-        acts.append(Action("main:redeploy", "Redeploy: move 1 influence, twice"))
+        acts.append(REDEPLOY)
     if explore.explore_targets(s, seat, False):
-        acts.append(Action("main:explore", "Explore: pay the toll, resolve an event"))
-    if s.can_pay(seat, {"shard": 3}) and explore.city_targets(s, seat):
-        acts.append(Action("main:city", "City Movement: pay 3 Originium Shard"))
+        acts.append(EXPLORE)
+    if s.can_pay(seat, CITY_COST) and explore.city_targets(s, seat):
+        acts.append(CITY)
     if build.build_options(s, seat, False):
-        acts.append(Action("main:build", "Build a facility"))
+        acts.append(BUILD)
     return acts + build.specials(s, seat)
 
 
@@ -118,7 +127,7 @@ def turn_decision(s: NomadState, task: Task, seat: int) -> Decision:
         acts = main_actions(s, me) + acts
         prompt = "Your turn: take quick actions, then your main action"
     else:
-        acts.append(Action("end", "End your turn"))
+        acts.append(END)
         prompt = "Take more quick actions or end your turn"
     return Decision(me, "turn", prompt, ref("4.2"), tuple(acts))
 

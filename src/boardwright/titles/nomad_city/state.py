@@ -425,7 +425,14 @@ class NomadState(TaskStackState):
 
     def can_pay(self, seat: int, cost: Mapping[Any, int]) -> bool:
         if "passenger" not in self.persist[seat]:  # the common case, on the hot path
-            return all(self.have(seat, k) >= n for k, n in cost.items() if must_hold(k))
+            res = self.res[seat]
+            for k, n in cost.items():
+                if not must_hold(k):
+                    continue
+                i = _RESOURCE_INDEX.get(k)
+                if (res[i] if i is not None else self.have(seat, k)) < n:
+                    return False
+            return True
         return bool(self.payment_ways(seat, cost))
 
     def add(self, seat: int, kind: str, n: int) -> None:
@@ -479,6 +486,9 @@ class NomadState(TaskStackState):
         self.add(payer, "gold", -n)
         if payee is not None:
             self.add(payee, "gold", n)
+
+
+_RESOURCE_INDEX = {k: i for i, k in enumerate(RESOURCES)}
 
 
 def _copy(x: Any) -> Any:
