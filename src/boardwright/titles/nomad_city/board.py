@@ -150,9 +150,21 @@ def cheapest_tolls(board: Board, start: str | tuple[str, ...], toll: int,
         return hit
     if len(memo) >= TOLL_MEMO_LIMIT:
         memo.clear()
-    if free is None:
-        hit = cheapest(board, start, lambda r: 0, avoid)
-    else:
-        hit = cheapest(board, start, lambda r: 0 if r in free else toll, avoid)
-    memo[key] = hit
-    return hit
+    # `cheapest` with the cost inlined (the same search, so the same distances)
+    best = {start: 0} if isinstance(start, str) else dict.fromkeys(start, 0)
+    heap = [(0, s) for s in best]
+    links = board.links
+    far = 1 << 30
+    while heap:
+        d, site = heapq.heappop(heap)
+        if d > best.get(site, far):
+            continue
+        for route, other in links[site]:
+            if other in avoid:
+                continue
+            nd = d if free is None or route in free else d + toll
+            if nd < best.get(other, far):
+                best[other] = nd
+                heapq.heappush(heap, (nd, other))
+    memo[key] = best
+    return best

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
@@ -172,15 +172,26 @@ def colour_map(s: NomadState, seat: int) -> dict[tuple[int, int], str]:
 def declarations(s: NomadState, seat: int) -> list[Action]:
     if s.supply[seat] < 1:
         return []
-    g = s.content.facilities.grid
     colours = colour_map(s, seat)
+    key = (id(s.content), tuple(s.styles), tuple(colours.items()))
+    hit = _DECLARATIONS.get(key)
+    if hit is not None and hit[0] is s.content:
+        return list(hit[1])
+    g = s.content.facilities.grid
     out = []
     for sid in s.styles:  # the City Style cards in play (§2, §15.1)
         style = s.content.styles[sid]
         for cells in placements(style, g.rows, g.columns, colours):
             where = "+".join(f"{r}.{c}" for r, c in cells)
             out.append(Action(f"declare:{sid}:{where}", f"Declare {style.name} with {where}"))
+    if len(_DECLARATIONS) >= 20_000:
+        _DECLARATIONS.clear()
+    _DECLARATIONS[key] = (s.content, tuple(out))  # the entry keeps the content (and its id)
     return out
+
+
+# (content id, styles in play, colour of each free facility) -> the declarations they allow
+_DECLARATIONS: dict[tuple[Any, ...], tuple[object, tuple[Action, ...]]] = {}
 
 
 def declare(s: NomadState, seat: int, sid: str, where: str) -> None:

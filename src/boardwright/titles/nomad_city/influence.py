@@ -125,9 +125,21 @@ def may_move(s: NomadState, seat: int) -> bool:
 
 
 # ---------------------------------------------------------------- place (§7.1)
+_LABELS = {"place": "Place an influence on {}", "to": "Move it to {}",
+           "from": "Move an influence from {}"}
+_ACTIONS: dict[tuple[str, str], Action] = {}  # actions are immutable: shared
+
+
+def _action(kind: str, loc: str) -> Action:
+    act = _ACTIONS.get((kind, loc))
+    if act is None:
+        act = _ACTIONS[(kind, loc)] = Action(f"{kind}:{loc}", _LABELS[kind].format(loc))
+    return act
+
+
 def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, left, optional, rule = task
-    acts = [Action(f"place:{loc}", f"Place an influence on {loc}") for loc in place_targets(s, me)]
+    acts = [_action("place", loc) for loc in place_targets(s, me)]
     if optional:
         acts.append(Action("place:none", "Place nothing"))
     return Decision(me, "place_influence", f"Place an influence ({left} to place)", rule, tuple(acts))
@@ -161,11 +173,10 @@ def resolve_place_at(s: NomadState, task: Task) -> None:
 def move_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, left, optional, rule, origin = task
     if origin:
-        acts = [Action(f"to:{loc}", f"Move it to {loc}") for loc in move_targets(s, me, origin)]
+        acts = [_action("to", loc) for loc in move_targets(s, me, origin)]
         prompt = f"Move your influence from {origin} to where?"
     else:
-        acts = [Action(f"from:{loc}", f"Move an influence from {loc}")
-                for loc in can_move(s, me)]
+        acts = [_action("from", loc) for loc in can_move(s, me)]
         if optional and acts:
             acts.append(Action("from:stop", "Stop moving"))
         prompt = f"Move one of your influence ({left} moves left)"
