@@ -37,10 +37,14 @@ def points(b: dict[str, Any]) -> float:
     return float(b["culture_vp"]) + float(b["other_icons"]) / 2 + float(sum(b["end_game_vp"].values()))
 
 
-def nation_points(cs: CardSet, nation: Nation, visible: bool) -> float:
-    """`points(score(cs, nation, tokens, visible))` (tokens play no part), memoized."""
-    return memoized(tables(cs).points_memo, (visible, nation_key(nation)),
-                    lambda: points(shared_score(cs, nation, visible)))
+def nation_points(cs: CardSet, nation: Nation, visible: bool, key: NationKey | None = None
+                  ) -> float:
+    """`points(score(cs, nation, tokens, visible))` (tokens play no part), memoized.
+    `key`: `nation_key(nation)`, when the caller has it."""
+    if key is None:
+        key = nation_key(nation)
+    return memoized(tables(cs).points_memo, (visible, key),
+                    lambda: points(shared_score(cs, nation, visible, key)))
 
 
 def all_nation_points(cs: CardSet, nations: list[Nation], visible: bool
@@ -48,7 +52,8 @@ def all_nation_points(cs: CardSet, nations: list[Nation], visible: bool
     """`nation_points` of every Nation (memoized as a whole), and the Nations' keys."""
     keys = tuple(map(nation_key, nations))
     pts = memoized(tables(cs).nations_memo, (visible, keys),
-                   lambda: tuple(nation_points(cs, n, visible) for n in nations))
+                   lambda: tuple(nation_points(cs, n, visible, k)
+                                 for n, k in zip(nations, keys, strict=True)))
     return pts, keys
 
 
@@ -67,7 +72,7 @@ def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | No
     hit = _VALUES.get(key)
     if hit is not None:
         return hit
-    before = nation_points(s.cards, nation, visible)
+    before = nation_points(s.cards, nation, visible, key_of_nation)
     trial = [stack.copy() for stack in nation]
     place(s.cards, trial, card)
     value = nation_points(s.cards, trial, visible) - before

@@ -9,6 +9,7 @@ from .cards import CULTURE, ICONS, LEADER, TYPES, WONDER, Card, CardSet
 from .tables import (
     PROVIDE,
     PROVIDE_PER_CARD,
+    NationKey,
     active_nums,
     memoized,
     nation_key,
@@ -115,9 +116,12 @@ def score(cs: CardSet, nation: Nation, tokens: int, visible_tiebreak: bool) -> d
     return out
 
 
-def shared_score(cs: CardSet, nation: Nation, visible_tiebreak: bool) -> dict[str, Any]:
-    """`score` without the tokens, memoized by the Nation's contents: shared, do not change it."""
-    return memoized(tables(cs).score_memo, (visible_tiebreak, nation_key(nation)),
+def shared_score(cs: CardSet, nation: Nation, visible_tiebreak: bool,
+                 key: NationKey | None = None) -> dict[str, Any]:
+    """`score` without the tokens, memoized by the Nation's contents: shared, do not change it.
+    `key`: `nation_key(nation)`, when the caller has it."""
+    return memoized(tables(cs).score_memo,
+                    (visible_tiebreak, nation_key(nation) if key is None else key),
                     lambda: _score(cs, nation, visible_tiebreak))
 
 
