@@ -163,7 +163,8 @@ def apply_turn(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 
 # ---------------------------------------------------------------- collection (§4.3)
 def owned_sites(s: NomadState, seat: int) -> set[str]:
-    out = {site for site in s.board.sites if seat in s.influence.get(site, ())}
+    sites = s.board.sites
+    out = {loc for loc, owners in s.influence.items() if seat in owners and loc in sites}
     out.add(s.city[seat])
     return out
 
@@ -207,29 +208,45 @@ def collect_options(s: NomadState, seat: int) -> list[Action]:
     c = s.collect[seat]
     reach, budget = c["reach"], c["budget"]
     wanted = sorted(owned_sites(s, seat) - set(c["collected"]))
+    in_reach = frozenset(reach)
     acts = []
     for site in wanted:
-        if site in reach:
-            ev = s.content.events[s.explored[site]]
-            acts.append(Action(f"collect:{site}", f"Collect {ev.marker.amount} "
-                                                  f"{RESOURCE_NAMES[ev.marker.resource]} from {site}"))
-    far = [w for w in wanted if w not in reach]
+        if site in in_reach:
+            marker = s.content.events[s.explored[site]].marker
+            key = (site, marker.amount, marker.resource)
+            act = _COLLECT_ACTIONS.get(key)
+            if act is None:
+                act = _COLLECT_ACTIONS[key] = Action(
+                    f"collect:{site}",
+                    f"Collect {marker.amount} {RESOURCE_NAMES[marker.resource]} from {site}")
+            acts.append(act)
+    far = [w for w in wanted if w not in in_reach]
     if far and budget >= TOLL:
         # toll from each site outside the network to the nearest site still wanted
-        near = cheapest_tolls(s.board, tuple(far), TOLL, explore.free_routes(s, seat),
-                              frozenset(reach))
+        free = explore.free_routes(s, seat)  # the routes whose toll is 0 (`route_toll`)
+        near = cheapest_tolls(s.board, tuple(far), TOLL, free, in_reach)
+        links = s.board.links
         for here in reach:
-            for route, other in s.board.links[here]:
-                if other in reach or route_toll(s, seat, route) == 0:
+            for route, other in links[here]:
+                if other in in_reach or route in free:
                     continue
                 if near.get(other, 1 << 30) > budget - TOLL:
                     continue
                 to: list[int | None] = list(payees(s, seat, route)) or [None]
                 for p in to:
-                    who = "the bank" if p is None else f"seat {p}"
-                    acts.append(Action(f"toll:{route}:{'bank' if p is None else p}",
-                                       f"Pay {TOLL} Gold to {who} for route {route}"))
+                    act = _TOLL_ACTIONS.get((route, p))
+                    if act is None:
+                        who = "the bank" if p is None else f"seat {p}"
+                        act = _TOLL_ACTIONS[(route, p)] = Action(
+                            f"toll:{route}:{'bank' if p is None else p}",
+                            f"Pay {TOLL} Gold to {who} for route {route}")
+                    acts.append(act)
     return acts
+
+
+# actions are immutable: shared, keyed by everything their id and label show
+_COLLECT_ACTIONS: dict[tuple[str, int, str], Action] = {}
+_TOLL_ACTIONS: dict[tuple[str, int | None], Action] = {}
 
 
 def _auto_done(s: NomadState, seat: int) -> None:
