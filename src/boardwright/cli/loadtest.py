@@ -48,13 +48,13 @@ class Group:
 
 @dataclass
 class Stats:
-    samples: dict[str, list[float]] = field(default_factory=dict)
+    samples: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # (when, seconds)
     counts: dict[str, int] = field(default_factory=dict)
     # (game, version) -> when the move was acknowledged, and by which seat
     sent: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
 
     def add(self, what: str, seconds: float) -> None:
-        self.samples.setdefault(what, []).append(seconds)
+        self.samples.setdefault(what, []).append((time.monotonic(), seconds))
 
     def count(self, what: str) -> None:
         self.counts[what] = self.counts.get(what, 0) + 1
@@ -180,16 +180,17 @@ class Person:
             if self.seat not in b["to_act"] or not b["legal_actions"]:
                 continue
             action = self.rnd.choice(b["legal_actions"])["id"]
+            version = int(b["version"])  # the stream changes `b` in place meanwhile
             t0 = time.monotonic()
             try:
                 r = await self.client.post(f"{self.url}/api/games/{self.gid}/actions",
                                            headers=self.headers,
-                                           json={"action": action, "version": b["version"]})
+                                           json={"action": action, "version": version})
             except Exception as exc:  # a kept-alive connection the server closed meanwhile...
                 self.stats.count(f"action error ({type(exc).__name__})")
                 continue  # asked again with the same version: never applied twice
             t1 = time.monotonic()
-            acted = b["version"]
+            acted = version
             if r.status_code == 200:
                 self.stats.add("action POST", t1 - t0)
                 got = r.json()
@@ -265,6 +266,8 @@ def loadtest(
     think: Annotated[str, typer.Option(help="a person's thinking time, seconds: LOW-HIGH")] = "1-4",
     scale: Annotated[float, typer.Option(help="multiply every group's COUNT", min=0.001)] = 1.0,
     seed: Annotated[int, typer.Option(help="seed of the simulated people", min=0)] = 1,
+    warmup: Annotated[float, typer.Option(help="seconds at the start (all games being created) left "
+                                           "out of the percentiles", min=0)] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
 ) -> None:
     """Live games played at a human pace against the web server: latency percentiles."""
@@ -293,7 +296,7 @@ def loadtest(
     load0 = _load()
     t0 = time.monotonic()
     try:
-        stats = asyncio.run(_drive(urls, parsed, duration, pace, seed))
+        stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed))
     finally:
         rss1 = [_rss_mb(p.pid) for p in procs]
         load1 = _load()
@@ -305,8 +308,9 @@ def loadtest(
                 p.kill()
     elapsed = time.monotonic() - t0
     rows: list[dict[str, Any]] = []
+    start = t0 + warmup
     for what in ("action POST", "bot turnaround", "move reaches another person's stream", "create game"):
-        xs = stats.samples.get(what, [])
+        xs = [x for when, x in stats.samples.get(what, []) if when >= start or what == "create game"]
         if xs:
             rows.append({"what": what, "n": len(xs), "p50_ms": 1000 * percentile(xs, 50),
                          "p90_ms": 1000 * percentile(xs, 90), "p99_ms": 1000 * percentile(xs, 99),
@@ -317,6 +321,8 @@ def loadtest(
               "load_before": load0, "load_after": load1,
               "server_rss_mb": [{"start": a, "end": b} for a, b in zip(rss0, rss1, strict=True)],
               "counts": dict(sorted(stats.counts.items())), "latency": rows,
+              "warmup_s": warmup,
+              "action_post_p99_ms_per_minute": _per_minute(stats.samples.get("action POST", []), t0),
               "moves_per_s": round(len(stats.samples.get("action POST", [])) / elapsed, 1)}
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
@@ -326,7 +332,8 @@ def loadtest(
 
     console = out_console()
     console.print(f"[bold]boardwright loadtest[/]: {report['games']} games, {report['people']} people "
-                  f"with a live stream each, think {pace[0]:g}-{pace[1]:g} s, {elapsed:.0f} s; load "
+                  f"with a live stream each, think {pace[0]:g}-{pace[1]:g} s, {elapsed:.0f} s (percentiles "
+                  f"after a {warmup:g} s warm-up, game creation over the whole run); load "
                   f"average {load0} before, {load1} after")
     table = Table(box=box.SIMPLE_HEAD)
     for col in ("measure", "n", "p50 ms", "p90 ms", "p99 ms", "max ms"):
@@ -335,10 +342,19 @@ def loadtest(
         table.add_row(str(r["what"]), str(r["n"]), f"{r['p50_ms']:.0f}", f"{r['p90_ms']:.0f}",
                       f"{r['p99_ms']:.0f}", f"{r['max_ms']:.0f}")
     console.print(table)
+    console.print("action POST p99 (ms) per minute from the start: "
+                  + ", ".join(f"{x:.0f}" for x in report["action_post_p99_ms_per_minute"]))
     console.print("counts: " + ", ".join(f"{k} {v}" for k, v in report["counts"].items()))
     if procs:
         console.print("server memory (RSS, MB): " + ", ".join(
             f"{a and round(a)} → {b and round(b)}" for a, b in zip(rss0, rss1, strict=True)))
+
+
+def _per_minute(samples: list[tuple[float, float]], t0: float) -> list[float]:
+    minutes: dict[int, list[float]] = {}
+    for when, x in samples:
+        minutes.setdefault(int((when - t0) // 60), []).append(x)
+    return [1000 * percentile(minutes[m], 99) for m in sorted(minutes)]
 
 
 def _wait_up(urls: list[str]) -> None:
