@@ -130,7 +130,7 @@ def cheapest(board: Board, start: str | Iterable[str], cost: Callable[[str], int
 
 #: per board (kept alive by its entry, so its id cannot be reused): (board, memo)
 _TOLL_MEMO: dict[int, tuple[Board, dict[tuple[object, ...], dict[str, int]]]] = {}
-TOLL_MEMO_LIMIT = 20_000
+TOLL_MEMO_LIMIT = 4_096  # entries per board (about 2.5 kB each) before the memo is emptied
 
 
 def cheapest_tolls(board: Board, start: str | tuple[str, ...], toll: int,

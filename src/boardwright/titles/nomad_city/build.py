@@ -184,7 +184,7 @@ def declarations(s: NomadState, seat: int) -> list[Action]:
         for cells in placements(style, g.rows, g.columns, colours):
             where = "+".join(f"{r}.{c}" for r, c in cells)
             out.append(Action(f"declare:{sid}:{where}", f"Declare {style.name} with {where}"))
-    if len(_DECLARATIONS) >= 20_000:
+    if len(_DECLARATIONS) >= 5_000:
         _DECLARATIONS.clear()
     _DECLARATIONS[key] = (s.content, tuple(out))  # the entry keeps the content (and its id)
     return out

@@ -45,7 +45,7 @@ def _control(mine: int, best_other: int) -> float:
 
 
 _MEMO: dict[tuple[Any, ...], tuple[object, list[float]]] = {}
-MEMO_LIMIT = 20_000
+MEMO_LIMIT = 5_000
 
 
 def values(s: NomadState) -> list[float]:
