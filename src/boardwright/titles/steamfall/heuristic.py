@@ -82,7 +82,7 @@ def _team(st: Any, seat: int) -> float:
     # what the acting character can still turn into this round's row
     value += 0.7 * W_VP * min(vp_soon, max(0, vp_need - vp_now))
     value += 0.7 * W_CUBE * min(cube_soon, max(0, cube_need - cube_now))
-    value -= 0.4 * near * (cube_now < cube_need)
+    value -= 1.0 * near * (cube_now < cube_need)
     # then the rows still to come, and the resources that buy them
     value += 3.0 * min(max(0, vp - vp_need), vp_later) + 2.0 * min(max(0, cubes - cube_need), cube_later)
     extra_q = max(0, quarters - 4 * comp_need)
@@ -198,13 +198,16 @@ def _distances(st: Any, p: int) -> tuple[dict[int, int], float]:
         d, a = heapq.heappop(heap)
         if d > best.get(a, 99):
             continue
-        if nearest < 0 and b.is_slot(a) and p not in st.cubes[a]:
+        if nearest < 0 and a != start and b.is_slot(a) and p not in st.cubes[a]:
             nearest = d
         for nxt, cost in b.moves[a]:
             nd = d + cost
             if nd < best.get(nxt, 99):
                 best[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
+    if b.is_slot(start) and p not in st.cubes[start]:  # a cube goes in on entering: out and back
+        back = min(cost for _, cost in b.moves[start]) + 1
+        nearest = back if nearest < 0 else min(nearest, back)
     return best, float(max(0, nearest))
 
 
