@@ -212,9 +212,14 @@ function boardCtx(d) {
   return ctx;
 }
 
+// An answer to this page's own request can arrive after the stream showed it or a newer version.
+function renderAnswer(d) {
+  if (G.data && d.seat === G.data.seat && (d.version < G.shownVersion
+      || (d.version === G.shownVersion && d.stamp === G.shownStamp))) return;  // older, or shown already
+  render(d);
+}
+
 function render(d) {
-  // an answer to this page's own request can arrive after the stream showed a newer version
-  if (G.data && d.seat === G.data.seat && d.version < G.shownVersion) return;
   if (G.data && G.data.seat !== d.seat) { G.path = []; G.selected = null; }
   G.data = d;
   // picks survive updates that leave them meaningful (another seat moved meanwhile)
@@ -238,7 +243,7 @@ function render(d) {
       if (BW.storageOk()) localStorage.setItem("bw-my-name", name);
       const res = await BW.api(`/api/games/${GID}/name`, { method: "POST", token: token(d.seat), body: { name } });
       G.asking = false;
-      if (res.ok) render(res.data);
+      if (res.ok) renderAnswer(res.data);
     });
   }
   const creator = BW.creatorToken(GID);
@@ -392,7 +397,7 @@ async function act(actionId) {
   const res = await BW.api(`/api/games/${GID}/actions`, { method: "POST", token: token(G.seat),
     body: { action: actionId, version: G.data.version } });
   G.selected = null; G.path = [];
-  if (res.ok) { render(res.data); return; }
+  if (res.ok) { renderAnswer(res.data); return; }
   ref.replaceChildren(BW.el("div", { class: "refusal" }, "Refused: ", res.data.reason || ("error " + res.status), " ", ruleLink(res.data.rule)));
   for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
 }
@@ -406,7 +411,7 @@ async function endGame() {
 
 async function undo() {
   const res = await BW.api(`/api/games/${GID}/undo`, { method: "POST", token: token(G.seat), body: { version: G.data.version } });
-  if (res.ok) render(res.data);
+  if (res.ok) renderAnswer(res.data);
   else document.getElementById("refusal").replaceChildren(BW.el("div", { class: "refusal" }, "Undo refused: ", res.data.reason || res.status));
 }
 
