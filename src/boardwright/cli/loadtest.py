@@ -4,10 +4,12 @@ Each GROUP is `COUNT:GAME:PLAYERS[:BOT,BOT...]`: COUNT games of GAME for PLAYERS
 last seats played by the given bots on the server and the others by simulated people. Every
 person holds a live stream (`/events`, rebuilt from its view and delta events) and acts a
 random legal move `--think` seconds after the stream shows their turn. A game that ends is
-replaced by a new one of its group until `--duration` is over. The issue's scenario:
+replaced by a new one of its group until `--duration` is over. The scenario of docs/web.md
+(200 games: 100 of a first game against 2 greedy bots, 60 of a second against 2 random bots,
+40 two-person games) is written there with the games' ids:
 
-    boardwright loadtest 100:flow-of-history:3:greedy,greedy 60:nomad-city:3:random,random \\
-        40:flow-of-history:2 --duration 600
+    boardwright loadtest 100:GAME_A:3:greedy,greedy 60:GAME_B:3:random,random \\
+        40:GAME_A:2 --duration 600
 
 Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0) on
 `--db` (a new SQLite file by default; with PostgreSQL several processes share it and the games
