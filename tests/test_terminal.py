@@ -7,6 +7,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -226,6 +227,9 @@ def _spawn(args: list[str], cwd: Path) -> tuple[int, int]:
     if pid == 0:  # the child: the CLI in a terminal of 80×24
         os.environ.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm"})
         os.chdir(cwd)
+        # an ignored SIGINT is inherited through exec (an earlier test in this process, Ray's
+        # workers say, may have set it): a person's terminal delivers Ctrl-C, so restore it
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execv(sys.executable, [sys.executable, "-m", "boardwright", *args])
     return pid, fd
 
