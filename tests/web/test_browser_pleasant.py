@@ -97,9 +97,17 @@ def test_nomad_multi_part_choice_on_the_board_with_a_way_back(browser: Any, serv
     page.click("#actions button.act")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=WAIT)
     assert "Return" in label
-    # the hand is beside the map, not below it
-    hand = page.locator("#nc-hand").bounding_box()
-    board = page.locator("#nomad-board").bounding_box()
+    # the hand is beside the map, not below it (measured once the page has settled: the
+    # bots' replies redraw the board, and an element being replaced has no box)
+    hand = board = None
+    for _ in range(50):
+        page.wait_for_selector("#nc-hand", state="visible", timeout=WAIT)
+        hand = page.locator("#nc-hand").bounding_box()
+        board = page.locator("#nomad-board").bounding_box()
+        if hand is not None and board is not None:
+            break
+        page.wait_for_timeout(100)
+    assert hand is not None and board is not None
     assert hand["x"] > board["x"] + board["width"] - 5 and hand["y"] < board["y"] + board["height"] / 2
     save_shot(page, tmp_path, "nomad-after-choice.png")
     assert not errors, errors
