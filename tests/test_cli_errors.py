@@ -29,3 +29,19 @@ def test_usage_errors_are_one_line(args: tuple[str, ...], words: str) -> None:
 def test_bare_command_still_shows_help() -> None:
     out = _run()
     assert "Usage: boardwright" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_progress_rate_is_games_over_elapsed_time() -> None:
+    """Two games ending together over 0.2 s are 10 games/s, not Rich's momentary thousands."""
+    import time
+
+    from rich.progress import Progress
+
+    from boardwright.cli.simulate import RateColumn
+
+    progress = Progress(RateColumn())
+    task = progress.add_task("games", total=2)
+    time.sleep(0.2)
+    progress.update(task, advance=2)
+    rate = float(str(RateColumn().render(progress.tasks[0])).split()[0])
+    assert 5.0 <= rate <= 10.5

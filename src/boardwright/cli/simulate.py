@@ -56,8 +56,12 @@ def _print_table(console: Console, table: Table) -> None:
 
 class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+        # games finished over the time since the start, not Rich's short moving window (which
+        # claimed thousands of games/s when two games ended at once)
+        elapsed = task.finished_time if task.finished else task.elapsed
+        if not elapsed or not task.completed:
+            return Text("")
+        return Text(f"{task.completed / elapsed:.1f} games/s", style="progress.data.speed")
 
 
 def simulate(
