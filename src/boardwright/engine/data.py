@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -34,6 +34,9 @@ class DataError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def shipped_text(package: str, filename: str) -> str:
@@ -75,3 +78,18 @@ def describe_errors(filename: str, exc: ValidationError, raw: dict[str, Any]) ->
             loc = loc[2:]
         field = ".".join(str(p) for p in loc) or "(record)"
         yield f"{where}, field {field}: {err['msg']}"
+
+
+def read_model(package: str, filename: str, model: type[M], list_key: str, pack: str | None = None) -> M:
+    """A title's shipped data file (overlaid by `pack/filename` if present), validated by `model`."""
+    raw: dict[str, Any] = json.loads(shipped_text(package, filename))
+    where = filename
+    if pack is not None:
+        pack_file = Path(pack) / filename
+        if pack_file.exists():
+            raw = overlay(raw, pack_file, list_key)
+            where = str(pack_file)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError(list(describe_errors(where, exc, raw))) from None

@@ -7,14 +7,12 @@ A data pack (a folder of files with the same names) overlays the records by id.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from boardwright.engine.data import DataError, Record, describe_errors, overlay, shipped_text
+from boardwright.engine.data import Record, read_model
 
 PACKAGE = "boardwright.titles.martians"
 RESOURCES = ("regolith", "dirty_ice", "energy", "supplies", "food", "medicine", "drinking_water",
@@ -392,17 +390,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read(filename: str, model: type[M], list_key: str, pack: str | None = None) -> M:
-    raw: dict[str, Any] = json.loads(shipped_text(PACKAGE, filename))
-    where = filename
-    if pack is not None:
-        pack_file = Path(pack) / filename
-        if pack_file.exists():
-            raw = overlay(raw, pack_file, list_key)
-            where = str(pack_file)
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(list(describe_errors(where, exc, raw))) from None
+    return read_model(PACKAGE, filename, model, list_key, pack)
 
 
 class Content(NamedTuple):
