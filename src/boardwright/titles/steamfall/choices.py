@@ -23,11 +23,15 @@ def _area_name(st: SteamfallState, area: int) -> str:
 
 
 # ---------------------------------------------------------------- drawing workshop cards
+def _drawable(st: SteamfallState, deck: str) -> bool:
+    return bool(st.decks[deck]) or any(st._deck_of(c) == deck for c in st.trash)
+
+
 def pick_deck_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
     acts = []
     for deck, name in (("base", "base items"), ("addon", "add-ons and power modules")):
-        if st.decks[deck] or any(st._deck_of(c) == deck for c in st.trash):
+        if _drawable(st, deck):
             acts.append(Action(f"deck:{deck}", f"draw from {name}"))
     return Decision(
         p, "workshop_deck", f"Draw a workshop card ({task[2]} to draw): which deck?", ref("6.8"), tuple(acts)
@@ -37,12 +41,18 @@ def pick_deck_decision(st: SteamfallState, task: Task, seat: int | None) -> Deci
 def apply_pick_deck(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     _, p, n, where, discard = task
     st.draw_item(p, aid.split(":")[1], where)
-    if n > 1:
+    if n > 1 and (_drawable(st, "base") or _drawable(st, "addon")):
         st.tasks[-1] = ["pick_deck", p, n - 1, where, discard]
         return
     st.tasks.pop()
-    if where == "pending":
+    # §15: with no workshop card left, the draw stops short; the cards not drawn come off the
+    # discard first, so the number kept stays the same when enough were drawn
+    discard -= n - 1
+    if where == "pending" and discard > 0:
         st.tasks.append(["dd", p, discard])
+    elif where == "pending":
+        st.pl[p]["hand"].extend(st.pl[p]["pending"])
+        st.pl[p]["pending"] = []
 
 
 def dd_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
