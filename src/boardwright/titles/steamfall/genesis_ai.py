@@ -210,17 +210,15 @@ def area_name(st: SteamfallState, a: int) -> str:
 
 
 def move(st: SteamfallState, a: int | None) -> None:
-    """The standee moves to area `a`; the automatic steps follow (§18.6). Staying where it
-    is is no move: nothing is picked up again."""
+    """The standee moves to area `a`; the automatic steps follow (§18.6). A move to the
+    area it already stands in still counts: it arrives there again (§18.3)."""
     ai = st.ai
     if a is None:
         say(st, "has nowhere to move (no area qualifies)", "18.6")
         return
-    if a == ai["at"]:
-        say(st, f"is already in {area_name(st, a)}", "18.6")
-        return
+    verb = "stays in" if a == ai["at"] else "moves to"
     ai["at"] = a
-    say(st, f"moves to {area_name(st, a)}", "18.6")
+    say(st, f"{verb} {area_name(st, a)}", "18.6")
     after_move(st)
 
 
@@ -357,6 +355,8 @@ def _repeat(st: SteamfallState, step: Step, rule: str) -> None:
             say(st, "spends 1 steam to repeat", rule)
         elif _until(st, step.until):
             return
+        ai["line"]["picked"] = {}  # "per token picked up" counts this pass only
+        ai["line"]["explored"] = 0
         run_steps(st, step.ops, rule)
 
 
@@ -630,7 +630,9 @@ def _explode(st: SteamfallState, step: Step, rule: str) -> None:
             st.ruins[x] = ""
             st.rside[x] = 0
         if st.event[x]:
-            st.ev_discard.append(st.event[x])
+            from .genesis import back_to_box
+
+            back_to_box(st, st.event[x])
             st.event[x] = ""
         ai["clues"][x] = 0
     ai["gone"] = sorted(set(ai["gone"]) | set(gone))

@@ -370,6 +370,20 @@ def outcome(st: SteamfallState, player_vp: int) -> dict[str, Any]:
     )
 
 
+def components(st: SteamfallState) -> dict[str, int]:
+    """What the AI holds of the finite components: civilian and workshop item tokens in its
+    pool, its 8 cubes wherever they are, the central district's extra events."""
+    ai = st.ai
+    if not ai:  # not set up yet: its cubes wait in the box
+        return {"civilian": 0, "workshop": 0, "events": 0, "cubes": gai.CUBES}
+    return {
+        "civilian": int(ai["pool"]["civilian"]),
+        "workshop": int(ai["pool"]["workshop"]),
+        "events": len(ai["central_events"]),
+        "cubes": ai["cubes"] + len(ai["loc"]) + len(ai["dcubes"]) + len(ai["ev_cubes"]),
+    }
+
+
 # ------------------------------------------------------------------ tasks in the round
 def setup_tasks(st: SteamfallState) -> list[list[Any]]:
     return [["ai_setup"]] if solo(st) else []
