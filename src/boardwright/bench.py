@@ -24,7 +24,7 @@ def machine() -> dict[str, str]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "machine": f"{platform.system()} {platform.release()} {platform.machine()}"
-                   + (f" ({platform.processor()})" if platform.processor() else ""),
+        + (f" ({platform.processor()})" if platform.processor() else ""),
     }
 
 
@@ -124,7 +124,10 @@ def env_speed(game_id: str, players: int, budget: float) -> float | None:
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            # the mask is int8 (PettingZoo's convention); numpy finds the nonzero slots of its
+            # bool view about 15x faster than of the int8 array itself (~1.5 us instead of
+            # ~25 us for The Flow of History's 5,301 slots): same indices, same draws
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
             e.step(int(legal[rng.integers(len(legal))]))
             steps += 1
             if steps % 64 == 0 and time.perf_counter() - start >= budget * 1.5:

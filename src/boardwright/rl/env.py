@@ -66,8 +66,15 @@ RENDER_WIDTH = 110
 class _Game:
     """What both environments share: the game's settings, spaces, observations and board."""
 
-    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any] | None,
-                 seed: int | None, render_mode: str | None, max_cycles: int | None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+    ) -> None:
         self.spec = game(game_id)
         self.players = players if players is not None else self.spec.player_counts[0]
         self.options = game_options(self.spec, self.players, options)
@@ -78,13 +85,16 @@ class _Game:
         self.render_seat: int | None = None
         self.max_cycles = max_cycles
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.index.size
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            })
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
             for a in self.possible_agents
         }
         self.state_space = spaces.Box(-np.inf, np.inf, (self.players * self.encoder.size,), np.float32)
@@ -95,6 +105,10 @@ class _Game:
         self.cycles = 0
         self._obs_cache: dict[int, tuple[int, np.ndarray]] = {}
         self._no_mask = np.zeros(n, dtype=np.int8)
+        self._start()
+
+    def _start(self) -> None:
+        """The agents before the first reset (each environment's own)."""
 
     # -------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -103,9 +117,9 @@ class _Game:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_spaces[agent]
 
-    @staticmethod
-    def seat_of(agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
+    def seat_of(self, agent: str) -> int:
+        seat = self._seats.get(agent)
+        return int(agent.rsplit("_", 1)[1]) if seat is None else seat
 
     # -------------------------------------------------------------- helpers
     def _game(self) -> GameState:
@@ -128,17 +142,19 @@ class _Game:
         state = self._game()
         if seat not in state.to_act:
             return self._no_mask.copy()
-        mask = np.zeros(self.index.size, dtype=np.int8)
         dec = state.decision(seat)
-        if dec is None:
-            return mask
-        index = self.index.index
-        try:
-            mask[[index[a.id] for a in dec.actions]] = 1
-        except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
-            for a in dec.actions:
-                mask[self.index.index_of(a.id)] = 1
-        return mask
+        # a bytearray's item writes are a few times cheaper than numpy's fancy indexing for
+        # the dozen or so legal actions of a decision; numpy then wraps it without a copy
+        mask = bytearray(self.index.size)
+        if dec is not None:
+            index = self.index.index
+            try:
+                for a in dec.actions:
+                    mask[index[a.id]] = 1
+            except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
+                for a in dec.actions:
+                    mask[self.index.index_of(a.id)] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def observation_vector(self, seat: int) -> np.ndarray:
         """The seat's encoded view, computed once per state (the cache is keyed by the
@@ -169,8 +185,9 @@ class _Game:
         try:
             self._game().apply(seat, action_id)
         except IllegalAction as err:
-            raise ValueError(f"action {action} ({action_id}) is not legal for {agent} now: "
-                             f"{err.reason}") from None
+            raise ValueError(
+                f"action {action} ({action_id}) is not legal for {agent} now: {err.reason}"
+            ) from None
         self.steps += 1
 
     def _final_rewards(self) -> tuple[list[float], dict[str, Any]]:
@@ -184,8 +201,15 @@ class _Game:
 
         state = self._game()
         buf = io.StringIO()
-        console = Console(file=buf, width=width, height=200, force_terminal=color,
-                          color_system="standard" if color else None, highlight=False, emoji=False)
+        console = Console(
+            file=buf,
+            width=width,
+            height=200,
+            force_terminal=color,
+            color_system="standard" if color else None,
+            highlight=False,
+            emoji=False,
+        )
         view = state.view(seat)
         hook = self.spec.hook("terminal_view")
         if hook is not None:
@@ -220,20 +244,19 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
     """The AEC environment (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "boardwright_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+        "name": "boardwright_v1",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
     }
 
-    def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None) -> None:
-        AECEnv.__init__(self)
-        _Game.__init__(self, game_id, players, options, seed, render_mode, max_cycles)
+    def _start(self) -> None:
         self.agents = self.possible_agents[:]
+        self._truncated = False  # max_cycles reached
 
     def _select(self) -> None:
         state = self._game()
         acting = state.to_act
-        if acting and not any(self.truncations.values()):
+        if acting and not self._truncated:
             self.agent_selection = self.possible_agents[acting[0]]
             return
         # Game over: hand the turn round the seats still to be removed by dead steps.
@@ -248,6 +271,7 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
+        self._truncated = False
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._select()
@@ -259,21 +283,25 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
             return
         state = self._game()
         self._cumulative_rewards[agent] = 0.0
-        self._apply(self.seat_of(agent), action, agent)
-        self.rewards = {a: 0.0 for a in self.agents}
+        self._apply(self._seats[agent], action, agent)
+        # While the game runs every reward is 0 (self.rewards, set all-zero by reset(), stays
+        # so), and adding zeros to the cumulative rewards changes nothing: only the last step
+        # writes and accumulates rewards.
         if state.over:
+            self.rewards = {a: 0.0 for a in self.agents}
             values, outcome = self._final_rewards()
             for a in self.agents:
                 self.rewards[a] = values[self.seat_of(a)]
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
+            self._accumulate_rewards()
         elif self.max_cycles is not None and self.steps >= self.max_cycles * self.players:
             outcome = state.outcome()
+            self._truncated = True
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {"outcome": outcome}
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -282,26 +310,26 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
     """The parallel environment (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "boardwright_parallel_v1", "render_modes": ["ansi", "human"],
+        "name": "boardwright_parallel_v1",
+        "render_modes": ["ansi", "human"],
     }
 
-    def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None) -> None:
-        _Game.__init__(self, game_id, players, options, seed, render_mode, max_cycles)
+    def _start(self) -> None:
         self.agents: list[str] = []
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {a: self.observe(a) for a in self.agents}
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         self._new_game(seed)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
-    def step(self, actions: Mapping[str, Any]) -> tuple[
-            dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         state = self._game()
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
@@ -318,8 +346,7 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
         for k, (seat, agent, action_id) in enumerate(chosen):
             # an earlier action of this step may have changed what this seat may do: then it
             # is asked again on the next step
-            if k and (seat not in state.to_act
-                      or action_id not in {a.id for a in state.legal_actions(seat)}):
+            if k and (seat not in state.to_act or action_id not in {a.id for a in state.legal_actions(seat)}):
                 continue
             self._apply(seat, actions[agent], agent)
         self.cycles += 1
@@ -347,17 +374,8 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
 
-def env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-        seed: int | None = None, render_mode: str | None = None,
-        max_cycles: int | None = None) -> BoardwrightEnv:
-    """A PettingZoo AEC environment of `game_id` (see the module docstring)."""
-    return BoardwrightEnv(game_id, players=players, options=options, seed=seed,
-                          render_mode=render_mode, max_cycles=max_cycles)
-
-
-def parallel_env(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None) -> BoardwrightParallelEnv:
-    """A PettingZoo parallel environment of `game_id` (see the module docstring)."""
-    return BoardwrightParallelEnv(game_id, players=players, options=options, seed=seed,
-                                  render_mode=render_mode, max_cycles=max_cycles)
+#: A PettingZoo AEC environment of a game: `env(game_id, players, options, seed, render_mode,
+#: max_cycles)` (see the module docstring).
+env = BoardwrightEnv
+#: A PettingZoo parallel environment of a game, with the same arguments as `env`.
+parallel_env = BoardwrightParallelEnv
