@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .chance import CHANCE_SEAT, parse_outcome
 from .errors import UnknownGame
 from .registry import game
 from .state import GameState
@@ -21,7 +22,8 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> GameStat
                 f"record is for version {rec['version']} of {spec.id}, this is {spec.version}"
             )
         state = spec.new_game(
-            int(rec["players"]), int(rec["seed"]), rec.get("options") or {}, rec.get("data")
+            int(rec["players"]), int(rec["seed"]), rec.get("options") or {}, rec.get("data"),
+            explicit_chance=bool(rec.get("explicit_chance", False)),
         )
         actions = rec["actions"]
     except UnknownGame as exc:
@@ -29,5 +31,8 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> GameStat
     except KeyError as exc:
         raise ValueError(f"not a game record: missing {exc}") from None
     for seat, action_id in actions[:upto]:
-        state.apply(int(seat), str(action_id))
+        if int(seat) == CHANCE_SEAT:
+            state.apply_chance(parse_outcome(str(action_id)))
+        else:
+            state.apply(int(seat), str(action_id))
     return state

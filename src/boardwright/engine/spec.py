@@ -37,6 +37,9 @@ class GameSpec:
     package: str = ""
     #: the outcome kind when no `outcome_kind` hook says otherwise
     outcome_kind: str = "competitive"
+    #: every random draw of the rules goes through `GameState.draw`/`shuffle`, so the game
+    #: can be created with explicit chance nodes (engine/chance.py)
+    explicit_chance: bool = False
 
     def __post_init__(self) -> None:
         for name in self.hooks:
@@ -113,12 +116,19 @@ class GameSpec:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         data: str | None = None,
+        explicit_chance: bool = False,
     ) -> GameState:
-        """A new game; `data` names a data-pack folder overlaying the shipped components."""
+        """A new game; `data` names a data-pack folder overlaying the shipped components.
+        `explicit_chance`: each random draw is a chance node (engine/chance.py); a title
+        whose rules draw through `draw`/`shuffle` only says so with `explicit_chance=True`
+        on its spec, the others refuse it."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, got {seed!r}")
         chosen = self.validate(players, options)
-        return self.state_cls.create(self, players, seed, chosen, data)
+        if explicit_chance and not self.explicit_chance:
+            raise ValueError(f"{self.title} does not support explicit chance yet (its rules draw "
+                             "from the generator directly)")
+        return self.state_cls.create(self, players, seed, chosen, data, explicit_chance)
 
     def from_json(self, text: str | Mapping[str, Any]) -> GameState:
         data = json.loads(text) if isinstance(text, str) else dict(text)

@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, MutableSequence, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
+from .chance import CHANCE_SEAT, ChanceEvent, ChancePending, Feed, Pending
 from .errors import IllegalAction
 from .log import LogEntry
 from .options import OptionValue
@@ -27,7 +30,8 @@ JsonDict = dict[str, Any]
 
 class GameState(ABC):
     __slots__ = (
-        "_cache", "_log", "data_pack", "history", "options", "players", "rng", "seed", "spec",
+        "_cache", "_feed", "_log", "_pending", "data_pack", "history", "options", "players", "rng",
+        "seed", "spec",
     )
 
     #: rule reference for "not your turn" and "the game is over" errors
@@ -42,6 +46,8 @@ class GameState(ABC):
     _log: list[LogEntry]
     history: list[tuple[int, str]]
     _cache: dict[int, tuple[Decision, frozenset[str]]]
+    _feed: Feed | None  # None: draws use `rng`; a Feed: explicit chance (see engine/chance.py)
+    _pending: Pending | None  # the action stopped at a draw, with explicit chance
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -52,7 +58,22 @@ class GameState(ABC):
         seed: int,
         options: dict[str, OptionValue],
         data_pack: str | None = None,
+        explicit_chance: bool = False,
     ) -> GameState:
+        st = cls._bare(spec, players, seed, options, data_pack)
+        if explicit_chance:
+            st._feed = Feed()
+            st._run_explicit(None, None, ())
+        else:
+            st._setup()
+        return st
+
+    @classmethod
+    def _bare(
+        cls, spec: GameSpec, players: int, seed: int, options: dict[str, OptionValue],
+        data_pack: str | None,
+    ) -> GameState:
+        """A state with the engine's fields only (the game's own come from `_setup`)."""
         st = cls.__new__(cls)
         st.spec = spec
         st.players = players
@@ -63,7 +84,8 @@ class GameState(ABC):
         st._log = []
         st.history = []
         st._cache = {}
-        st._setup()
+        st._feed = None
+        st._pending = None
         return st
 
     @classmethod
@@ -79,7 +101,20 @@ class GameState(ABC):
             st._log = [LogEntry.from_dict(e) for e in data["log"]]
             st.history = [(int(s), str(a)) for s, a in data["history"]]
             st._cache = {}
-            st._load(data["state"])
+            st._feed = None
+            st._pending = None
+            chance = data.get("chance")
+            if chance is not None:
+                st._feed = Feed()
+                pending = chance.get("pending")
+                if data["state"] is not None:
+                    st._load(data["state"])
+                if pending is not None:  # run it again: it stops at the same draw
+                    seat = pending["seat"]
+                    st._run_explicit(None if seat is None else int(seat), pending["action"],
+                                     tuple(int(k) for k in pending["outcomes"]))
+            else:
+                st._load(data["state"])
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"not a valid saved {spec.title} game: missing or bad {exc}") from None
         return st
@@ -137,6 +172,8 @@ class GameState(ABC):
     # ---------------------------------------------------------- public surface
     @property
     def to_act(self) -> tuple[int, ...]:
+        if self._pending is not None:
+            return ()
         return () if self.over else self._to_act()
 
     def _checked_seat(self, seat: int | None, allow_none: bool = False) -> None:
@@ -171,6 +208,11 @@ class GameState(ABC):
         if not isinstance(action_id, str):
             raise IllegalAction(f"an action is given by its text id, not {action!r}", self.TURN_RULE)
         self._checked_seat(seat)
+        if self._pending is not None:
+            raise IllegalAction(
+                f"a chance event ({self._pending.event.kind}) must be resolved first: apply_chance",
+                self.TURN_RULE,
+            )
         if self.over:
             raise IllegalAction("the game is over", self.TURN_RULE)
         acting = self._to_act()
@@ -188,16 +230,108 @@ class GameState(ABC):
                     decision.rule,
                 )
             raise IllegalAction(*why)
+        if self._feed is not None:
+            self.history.append((seat, action_id))
+            self._run_explicit(seat, action_id, ())
+            return
         self._cache.clear()
         self.history.append((seat, action_id))
         self._apply(seat, action_id)
+
+    # ---------------------------------------------------------- explicit chance
+    @property
+    def explicit_chance(self) -> bool:
+        """Whether the game was created with explicit chance (see engine/chance.py)."""
+        return self._feed is not None
+
+    @property
+    def setting_up(self) -> bool:
+        """Explicit chance: the setup waits for a chance outcome (no position to show yet)."""
+        return self._pending is not None and self._pending.seat is None
+
+    def chance(self) -> ChanceEvent | None:
+        """The pending random event (explicit chance only), or None when a seat is to act."""
+        return None if self._pending is None else self._pending.event
+
+    def apply_chance(self, outcome: int) -> None:
+        """Choose outcome `outcome` (0 to `chance().size - 1`) of the pending random event;
+        the stopped action runs on to its end or its next draw."""
+        pending = self._pending
+        if pending is None:
+            raise IllegalAction("no chance event is pending", self.TURN_RULE)
+        if isinstance(outcome, bool) or not isinstance(outcome, int) or not 0 <= outcome < pending.event.size:
+            raise IllegalAction(
+                f"chance outcome must be a number from 0 to {pending.event.size - 1}, got {outcome!r}",
+                self.TURN_RULE,
+            )
+        self.history.append((CHANCE_SEAT, pending.event.outcome_id(outcome)))
+        self._run_explicit(pending.seat, pending.action_id, (*pending.known, outcome))
+
+    def _run_explicit(self, seat: int | None, action_id: str | None, known: tuple[int, ...]) -> None:
+        """Run an action (None: the setup) on a copy of the state from before it, feeding the
+        outcomes chosen so far; keep the copy if it completes, else stop at its next draw."""
+        if seat is None:
+            work = self._bare(self.spec, self.players, self.seed, self.options, self.data_pack)
+        else:
+            work = self._before()
+        work._feed = Feed(known)
+        try:
+            if seat is None:
+                work._setup()
+            else:
+                work._apply(seat, str(action_id))
+        except ChancePending as stop:
+            self._pending = Pending(seat, action_id, known, stop.event)
+            return
+        self._pending = None
+        history = self.history
+        for name in _slots(type(self)):
+            if name not in ("history", "_feed", "_pending") and hasattr(work, name):
+                setattr(self, name, getattr(work, name))
+        self.history = history
+        self._feed = Feed()
+        self._cache = {}
+
+    def _before(self) -> GameState:
+        """A copy of the game's position from before the pending action (explicit chance)."""
+        pending = self._pending
+        self._pending = None
+        try:
+            return self.clone()
+        finally:
+            self._pending = pending
+
+    def draw(self, kind: str, outcomes: Sequence[Any], label: Callable[[Any], str] = str) -> int:
+        """A random choice among `outcomes` (equally likely): the index of the one drawn.
+        Without explicit chance it is `rng.below(len(outcomes))`; with it, a chance node
+        whose outcomes are named by `label`."""
+        feed = self._feed
+        if feed is None:
+            return self.rng.below(len(outcomes))
+        return feed.next(kind, outcomes, label)
+
+    def shuffle(self, kind: str, seq: MutableSequence[Any], label: Callable[[Any], str] = str) -> None:
+        """Shuffle `seq` in place: `rng.shuffle`, or with explicit chance one draw per position
+        from the last (which of the items left goes there), in the same order."""
+        feed = self._feed
+        if feed is None:
+            self.rng.shuffle(seq)
+            return
+        for i in range(len(seq) - 1, 0, -1):
+            j = feed.next(kind, seq[: i + 1], label)
+            seq[i], seq[j] = seq[j], seq[i]
 
     def view(self, seat: int | None, log: bool = True) -> JsonDict:
         """Everything `seat` may know (None: a spectator), as JSON-ready data. `log=False`
         leaves out the game log (the key `log`), which encoders do not read: it grows with
         the game and is most of the cost of a late view."""
         self._checked_seat(seat, allow_none=True)
+        pending = self._pending
+        if self.setting_up:
+            raise ValueError("the game is not set up yet: its setup waits for chance (apply_chance)")
         out: JsonDict = {"game": self.spec.id, "seat": seat, "players": self.players}
+        if pending is not None:
+            out["chance"] = pending.event.to_dict()
         out.update(self._view(seat))
         out["to_act"] = list(self.to_act)
         dec = self.decision(seat) if seat is not None else None
@@ -230,11 +364,16 @@ class GameState(ABC):
         other._log = self._log.copy()
         other.history = self.history.copy()
         other._cache = self._cache.copy()  # decisions are immutable: safe to share
-        self._clone_into(other)
+        other._feed = None if self._feed is None else Feed()
+        pending = other._pending = self._pending  # immutable: safe to share
+        if pending is None or pending.seat is not None:  # not before the setup
+            self._clone_into(other)
         return other
 
     def to_dict(self) -> JsonDict:
-        return {
+        pending = self._pending
+        before_setup = pending is not None and pending.seat is None
+        out: JsonDict = {
             "game": self.spec.id,
             "version": self.spec.version,
             "players": self.players,
@@ -244,14 +383,17 @@ class GameState(ABC):
             "rng": self.rng.state,
             "history": [[s, a] for s, a in self.history],
             "log": [e.to_dict() for e in self._log],
-            "state": self._dump(),
+            "state": None if before_setup else self._dump(),
         }
+        if self._feed is not None:
+            out["chance"] = {"pending": None if pending is None else pending.to_dict()}
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def record(self) -> JsonDict:
-        return {
+        out: JsonDict = {
             "game": self.spec.id,
             "version": self.spec.version,
             "players": self.players,
@@ -260,10 +402,15 @@ class GameState(ABC):
             "data": self.data_pack,
             "actions": [[s, a] for s, a in self.history],
         }
+        if self._feed is not None:
+            out["explicit_chance"] = True
+        return out
 
     def determinize(self, seat: int, rng: Rng | random.Random | int) -> GameState:
         """A copy where everything hidden from `seat` is re-sampled, with a fresh future."""
         self._checked_seat(seat)
+        if self._pending is not None:
+            raise ValueError("a chance event is pending: no seat's information to re-sample from")
         if isinstance(rng, Rng):
             stream = Rng.from_state(rng.next64())
         elif isinstance(rng, random.Random):
@@ -282,3 +429,9 @@ class GameState(ABC):
         self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
     ) -> None:
         self._log.append(LogEntry(len(self._log), self._round(), seat, text, rule, visible_to))
+
+
+@cache
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot of a state class and its bases."""
+    return tuple(name for c in cls.__mro__ for name in getattr(c, "__slots__", ()))

@@ -19,6 +19,7 @@ SPEC = register(GameSpec(
     state_cls=BeaconState,
     version="1",
     rules_doc="",
+    explicit_chance=True,
     options=(
         Option("mode", "competitive", "solo (1 player), cooperative, semi-cooperative or competitive",
                choices=("solo", "cooperative", "semi-cooperative", "competitive")),

@@ -37,7 +37,7 @@ class BeaconState(GameState):
         self.light = [0] * len(self.keeper_seat)
         self.oil = [1] * len(self.keeper_seat)
         self.deck = list(STORM)
-        self.rng.shuffle(self.deck)
+        self.shuffle("storm deck", self.deck)
         self.discard = []
         self.round, self.first, self.turn, self.strength, self.tied = 1, 0, 0, 0, []
         self._start_round()
@@ -131,7 +131,7 @@ class BeaconState(GameState):
     def _storm(self) -> None:
         if not self.deck:
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            self.shuffle("storm deck", self.deck)
             self.say(None, "the storm deck is reshuffled", "B4")
         self.strength = self.deck.pop()
         self.discard.append(self.strength)
@@ -147,7 +147,7 @@ class BeaconState(GameState):
         lost = min(self.strength, self.light[keeper])
         self.light[keeper] -= lost
         self.say(None, f"the storm strikes keeper {keeper}: {lost} light lost", "B4")
-        roll = self.rng.below(6) + 1
+        roll = self.draw("gust die", range(1, 7)) + 1
         self.say(None, f"gust die: {roll}", "B5")
         if roll == 6:
             self.oil = [max(0, o - 1) for o in self.oil]

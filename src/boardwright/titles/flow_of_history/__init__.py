@@ -22,6 +22,7 @@ SPEC = register(GameSpec(
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/flow-of-history/rules.md",
+    explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
     options=(
         Option("irrigation", "example", "Irrigation gives 1 token per Harvest icon as in the "
                "Snipe Example ('example') or 2 as in the card glossary ('glossary'); see §9.",

@@ -59,7 +59,7 @@ def setup(s: FlowState) -> None:
         for name in TWO_PLAYER_REMOVED:
             starting.remove(cs.by_id[name])
             s.box.append(cs.by_id[name])
-    s.rng.shuffle(starting)
+    s.shuffle("starting cards", starting, s.name)
     per_seat = 2 if p == 2 else 1
     for seat in range(p):
         dealt = [starting.pop() for _ in range(per_seat)]
@@ -76,7 +76,7 @@ def setup(s: FlowState) -> None:
     s.deck = [future, internet]
     for age in reversed(DECK_ORDER):
         block = list(by_age.get(age, []))
-        s.rng.shuffle(block)
+        s.shuffle(f"age {age} deck", block, s.name)
         s.deck.extend(block)
     if p == 5:
         top = s.deck.pop()
@@ -91,7 +91,7 @@ def setup(s: FlowState) -> None:
         s.supply = TWO_PLAYER_SUPPLY
         s.say(None, f"the Banker invests {stake} in {s.name(warriors)}; the Supply starts "
                     f"with {TWO_PLAYER_SUPPLY}", ref("7.1"))
-    s.current = s.rng.below(p)
+    s.current = s.draw("first player", range(p))
     s.say(s.current, "takes the first turn", ref("4"))
     s.push("main", s.current)
     if p == 2:

@@ -23,6 +23,7 @@ SPEC = register(GameSpec(
     },
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/nomad-city/rules.md",
+    explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
     options=(
         Option("corporations", False, "Play with the Corporation Module; see §15-§18."),
     ),

@@ -248,7 +248,7 @@ def _deck_builds(s: NomadState, seat: int, drawn: list[str]) -> list[tuple[str, 
 
 def _shuffle_back(s: NomadState, cards: list[str], rule: str) -> None:
     s.fac_deck.extend(cards)
-    s.rng.shuffle(s.fac_deck)
+    s.shuffle("facility deck", s.fac_deck)
     s.fac_known = 0
     s.say(None, "the facility deck is shuffled", rule)
 
@@ -286,7 +286,7 @@ def market_refresh(s: NomadState, seat: int, rule: str) -> None:
     """HydeBro level 4: the market goes back into the deck, 6 new cards come (§18.2)."""
     s.fac_deck.extend(s.market)
     s.market = []
-    s.rng.shuffle(s.fac_deck)
+    s.shuffle("facility deck", s.fac_deck)
     s.fac_known = 0
     s.say(seat, "shuffles the facility market back into the deck", rule)
     refill_market(s)
@@ -341,7 +341,7 @@ def apply_dispatch(s: NomadState, task: Task, seat: int, action_id: str) -> None
         s.say(me, "takes an operator into its hand", rule)
         s.push("box_one", me, rule)
     s.ops.extend(rest)
-    s.rng.shuffle(s.ops)
+    s.shuffle("operators", s.ops)
 
 
 def box_one_decision(s: NomadState, task: Task, seat: int) -> Decision:

@@ -31,7 +31,7 @@ def setup(s: NomadState) -> None:
     p = s.players
     c = s.content
     s.round = 0
-    s.first = s.rng.below(p)  # "by any method you like" (§3.1)
+    s.first = s.draw("first player", range(p))  # "by any method you like" (§3.1)
     s.city = [""] * p
     s.explored = {}
     s.influence = {}
@@ -55,12 +55,12 @@ def setup(s: NomadState) -> None:
             removed = [e for e in deck if c.events[e].four_player]
             s.event_box.extend(removed)
             deck = [e for e in deck if e not in removed]
-        s.rng.shuffle(deck)
+        s.shuffle(f"{colour} event deck", deck)
         s.event_decks[colour] = deck
     s.say(None, "the Event cards are shuffled by colour"
           + (" after the '4' cards went back to the box" if p < 4 else ""), ref("2"))
     s.fac_deck = list(c.facilities.deck) + (list(c.facilities.module_deck) if module else [])
-    s.rng.shuffle(s.fac_deck)
+    s.shuffle("facility deck", s.fac_deck)
     s.fac_known = 0
     s.market = []
     s.fac_box = []
@@ -104,7 +104,7 @@ def setup(s: NomadState) -> None:
         s.push("start_site", seat)
     if module:
         s.corp_stack = [x.id for x in c.corporations.corporations]
-        s.rng.shuffle(s.corp_stack)
+        s.shuffle("corporations", s.corp_stack)
         s.say(None, "the Corporation boards are shuffled into a stack", ref("15.1"))
         s.push("corp_start")
         if p == 3:
@@ -122,7 +122,7 @@ def _styles_in_play(s: NomadState, module: bool) -> list[str]:
     out = []
     for lvl, n in ((1, 4), (2, 2)):
         deck = [sid for sid, st in styles.items() if st.level == lvl]
-        s.rng.shuffle(deck)
+        s.shuffle(f"level {lvl} city styles", deck)
         out += sorted(deck[:n])
     names = ", ".join(styles[x].name for x in out)
     s.say(None, f"City Styles in play: {names}", ref("15.1"))
@@ -167,12 +167,12 @@ def resolve_corp_fourth(s: NomadState, task: Task) -> None:
     """With 3 players a random undrawn board joins as the fourth (§15.2)."""
     if not s.corp_stack:
         return
-    extra = s.corp_stack.pop(s.rng.below(len(s.corp_stack)))
+    extra = s.corp_stack.pop(s.draw("extra corporation", s.corp_stack))
     s.corps.append(extra)
     s.say(None, f"{s.content.corp(extra).name} joins as the fourth corporation", ref("15.2"))
     if extra == RHINE_LAB:
         tiles = [t.id for t in s.content.corporations.departments]
-        s.dept = tiles[s.rng.below(len(tiles))]
+        s.dept = tiles[s.draw("department", tiles)]
         s.say(None, f"{s.content.department(s.dept).name} is activated at random", ref("15.2"))
 
 
@@ -184,7 +184,7 @@ def resolve_corp_start(s: NomadState, task: Task) -> None:
         s.supply[seat] -= len(s.corps)
     if RHODES_ISLAND in s.corps:
         s.ops = list(OPERATORS)
-        s.rng.shuffle(s.ops)
+        s.shuffle("operators", s.ops)
         s.say(None, "the 8 Operator cards form the Operator deck", ref("18.8"))
     # the Rhine Lab starter picks the active tile once every starting level is reached
     for seat in range(s.players):
