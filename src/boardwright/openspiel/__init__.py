@@ -23,5 +23,14 @@ from .game import (
     register_all,
 )
 
-__all__ = ["BoardwrightGame", "BoardwrightState", "EngineRolloutEvaluator", "action_index",
-           "engine_state", "game_name", "new_state", "register", "register_all"]
+__all__ = [
+    "BoardwrightGame",
+    "BoardwrightState",
+    "EngineRolloutEvaluator",
+    "action_index",
+    "engine_state",
+    "game_name",
+    "new_state",
+    "register",
+    "register_all",
+]

@@ -43,8 +43,9 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     """Random rollouts on an engine clone, cut after `depth` decisions (None: to the end) and
     scored by the game's heuristic; `n_rollouts` are averaged; `seed` makes them repeatable."""
 
-    def __init__(self, depth: int | None = 20, n_rollouts: int = 1, seed: int = 0,
-                 scale: float = 10.0) -> None:
+    def __init__(
+        self, depth: int | None = 20, n_rollouts: int = 1, seed: int = 0, scale: float = 10.0
+    ) -> None:
         if (depth is not None and depth < 0) or n_rollouts < 1 or scale <= 0:
             raise ValueError("depth must be >= 0, n_rollouts >= 1 and scale > 0")
         self.depth = depth
@@ -54,6 +55,10 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def evaluate(self, state: Any) -> np.ndarray:
         inner = engine_state(state)
+        if self.depth == 0 and inner.chance() is None:  # the leaf is scored as it is: no clone
+            return np.array(self._rollout(inner))
+        if self.n_rollouts == 1:
+            return np.array(self._rollout(inner.clone()))
         total = np.zeros(inner.players)
         for _ in range(self.n_rollouts):
             total += self._rollout(inner.clone())
@@ -62,12 +67,16 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def _rollout(self, st: Any) -> list[float]:
         rng, steps, players = self.rng, 0, st.players
         while True:
+            event = st.chance()  # explicit chance: drawn as the engine would draw it
+            if event is not None:
+                st.apply_chance(event.sample(rng))
+                continue
             acting = st.to_act
             if not acting:
                 return seat_rewards(st.outcome(), players, bounded=True)
             if self.depth is not None and steps >= self.depth:
-                heuristic = heuristic_for(st.spec)
-                return [squash(heuristic(st, p), self.scale) for p in range(players)]
+                heuristic, scale = heuristic_for(st.spec), self.scale
+                return [squash(heuristic(st, p), scale) for p in range(players)]
             seat = acting[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
             steps += 1

@@ -18,13 +18,17 @@ Mapping:
 - **Actions**: the same fixed action index as the PettingZoo environment (`rl.actions`), so
   `num_distinct_actions` is the size of that index and a legal action is its index.
   `action_index(game)` is that mapping (`ids`, `index_of(id)`, `id_of(index)`).
-- **Chance**: one explicit chance node opens every game; outcome `k` (of `seeds`, default
-  1024) starts the engine with seed `first_seed + k` (default `first_seed` 0), so
-  `{"seeds": 1, "first_seed": S}` is the game dealt by engine seed `S` and
+- **Chance**: by default one explicit chance node opens every game; outcome `k` (of
+  `seeds`, default 1024) starts the engine with seed `first_seed + k` (default `first_seed`
+  0), so `{"seeds": 1, "first_seed": S}` is the game dealt by engine seed `S` and
   `new_state(game, seed)` applies the chance outcome of a given seed. Every later random
-  event (a shuffle, a die) happens inside the engine's `apply`, drawn from the state's
-  seeded generator, so it is *not* a separate chance node: the engine does not expose its
-  draws as enumerable outcomes (see docs/bots.md for what each algorithm family can use).
+  event then happens inside the engine's `apply`, drawn from the state's seeded generator.
+  With `explicit_chance=True` (a parameter of every title whose rules draw through the
+  engine's `draw`/`shuffle`: spec `explicit_chance`), every draw is a chance node instead:
+  the setup's shuffles (one node per position of each deck, from the last), first-player
+  draws, dice and mid-game reshuffles, with their outcomes and (uniform) probabilities from
+  the engine's `chance()`; `new_state(game, seed)` then samples the setup's nodes as engine
+  seed `seed` deals them. See docs/bots.md for what each algorithm family can use.
   Searches that need unknown futures re-sample them: `resample_from_infostate` calls the
   engine's `determinize`, which re-samples hidden information and gives the copy a fresh
   generator, seeded from the probability sampler it is given (it raises without one).
@@ -65,7 +69,9 @@ from boardwright.rl.settings import game_options, seat_rewards
 
 DEFAULT_SEEDS = 1024
 MAX_GAME_LENGTH = 20_000
-_RESERVED = ("players", "seeds", "first_seed")
+#: the most outcomes one explicit chance node may have (a shuffle step of the largest deck)
+MAX_CHANCE_OUTCOMES = 1024
+_RESERVED = ("players", "seeds", "first_seed", "explicit_chance")
 
 
 def game_name(game_id: str) -> str:
@@ -79,14 +85,20 @@ _UTILITY = {
     "solo": "GENERAL_SUM",
 }
 
-# (game id, players, seeds, first seed, options)
-Key = tuple[str, int, int, int, tuple[tuple[str, OptionValue], ...]]
+# (game id, players, seeds, first seed, options, explicit chance)
+Key = tuple[str, int, int, int, tuple[tuple[str, OptionValue], ...], bool]
 
 
 def parameter_specification(spec: GameSpec) -> dict[str, OptionValue]:
-    """The pyspiel parameters of a game: players, seeds, first_seed and every option."""
-    params: dict[str, OptionValue] = {"players": min(spec.player_counts), "seeds": DEFAULT_SEEDS,
-                                      "first_seed": 0}
+    """The pyspiel parameters of a game: players, seeds, first_seed, explicit_chance (for a
+    title that supports it) and every option."""
+    params: dict[str, OptionValue] = {
+        "players": min(spec.player_counts),
+        "seeds": DEFAULT_SEEDS,
+        "first_seed": 0,
+    }
+    if spec.explicit_chance:
+        params["explicit_chance"] = False
     for opt in spec.options:
         if opt.name in _RESERVED:
             raise ValueError(f"{spec.id}: the option {opt.name!r} clashes with an OpenSpiel parameter")
@@ -131,8 +143,9 @@ class Settings:
     """What a state needs of its game, shared by every state of it (a deep copy is itself)."""
 
     def __init__(self, key: Key) -> None:
-        game_id, players, seeds, first_seed, options = key
+        game_id, players, seeds, first_seed, options, explicit = key
         self.key = key
+        self.explicit_chance = explicit
         self.spec = game(game_id)
         self.players = players
         self.seeds = seeds
@@ -209,14 +222,17 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.get("players", min(spec.player_counts)))
         seeds = int(params.get("seeds", DEFAULT_SEEDS))
         first_seed = int(params.get("first_seed", 0))
+        explicit = bool(params.get("explicit_chance", False))
         if seeds < 1:
             raise ValueError(f"seeds must be at least 1, got {seeds}")
+        if explicit and not spec.explicit_chance:
+            raise ValueError(f"{spec.title} does not support explicit chance yet")
         options = options_from_params(spec, players, params)
-        self.key: Key = (self.game_id, players, seeds, first_seed, tuple(sorted(options.items())))
+        self.key: Key = (self.game_id, players, seeds, first_seed, tuple(sorted(options.items())), explicit)
         self.conf = conf = settings(self.key)
         info = pyspiel.GameInfo(
             num_distinct_actions=conf.index.size,
-            max_chance_outcomes=seeds,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES if explicit else seeds,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -224,15 +240,21 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=MAX_GAME_LENGTH,
         )
         # the options actually played, so the game string and serialization name them
-        super().__init__(_game_type(spec, conf.kind), info,
-                         {"players": players, "seeds": seeds, "first_seed": first_seed, **options})
+        played: dict[str, Any] = {"players": players, "seeds": seeds, "first_seed": first_seed, **options}
+        if spec.explicit_chance:
+            played["explicit_chance"] = explicit
+        super().__init__(_game_type(spec, conf.kind), info, played)
 
     def new_initial_state(self) -> BoardwrightState:
-        return BoardwrightState(self, self.conf)
+        c = self.conf
+        if not c.explicit_chance:
+            return BoardwrightState(self, c)
+        # the setup's own draws are the first chance nodes (engine seed `first_seed`)
+        inner = c.spec.new_game(c.players, c.first_seed, c.options, explicit_chance=True)
+        return BoardwrightState(self, c, inner)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        public = bool(iig_obs_type is not None
-                      and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        public = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
         return Observer(self.conf, public)
 
 
@@ -256,8 +278,9 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         if eng.player is not None:
             return eng.player
         inner = eng.state
-        if inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
+        if inner is None or inner.chance() is not None:
+            eng.player = int(pyspiel.PlayerId.CHANCE)
+            return eng.player
         acting = inner.to_act
         eng.player = int(acting[0]) if acting else int(pyspiel.PlayerId.TERMINAL)
         return eng.player
@@ -266,41 +289,59 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         eng = self.engine
         assert eng.state is not None
         if eng.legal is None:
-            index = self.conf.index
-            eng.legal = sorted(index.index_of(a.id) for a in eng.state.legal_actions(player))
+            eng.legal = legal_indices(self.conf, eng.state, player)
         return list(eng.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self.conf.seeds
-        return [(s, 1.0 / n) for s in range(n)]
+        inner = self.engine.state
+        if inner is None:
+            n = self.conf.seeds
+            return [(s, 1.0 / n) for s in range(n)]
+        event = inner.chance()
+        if event is None:
+            raise ValueError("not a chance node")
+        if event.size > MAX_CHANCE_OUTCOMES:
+            raise ValueError(
+                f"the chance event {event.kind!r} has {event.size} outcomes, more than "
+                f"max_chance_outcomes ({MAX_CHANCE_OUTCOMES})"
+            )
+        return event.outcomes()
 
     def _apply_action(self, action: int) -> None:
         eng = self.engine
         if eng.state is None:
             c = self.conf
             eng.state = c.spec.new_game(c.players, c.first_seed + int(action), c.options)
+            eng.player = None
+            return
+        eng.player = None
+        eng.legal = None
+        eng.texts = {}
+        if eng.state.chance() is not None:
+            eng.state.apply_chance(int(action))
             return
         seat = eng.state.to_act[0]
         action_id = self.conf.index.id_of(int(action))
         if action_id is None:
             raise ValueError(f"no action with index {action}")
         eng.state.apply(seat, action_id)
-        eng.player = None
-        eng.legal = None
-        eng.texts = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
+            inner = self.engine.state
+            event = None if inner is None else inner.chance()
+            if event is not None and 0 <= int(action) < event.size:
+                return f"{event.kind} #{int(action)}: {event.labels[int(action)]}"  # labels may repeat
             return f"seed:{self.conf.first_seed + int(action)}"
         return self.conf.index.id_of(int(action)) or f"?{action}"
 
     def is_terminal(self) -> bool:
         inner = self.engine.state
-        return inner is not None and inner.over
+        return inner is not None and inner.chance() is None and inner.over
 
     def returns(self) -> list[float]:
         inner = self.engine.state
-        if inner is None or not inner.over:
+        if inner is None or inner.chance() is not None or not inner.over:
             return [0.0] * self.conf.players
         return seat_rewards(inner.outcome(), self.conf.players, bounded=True)
 
@@ -315,7 +356,8 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         eng = self.engine
         hit = eng.texts.get(player)
         if hit is None:
-            hit = eng.texts[player] = info_text(self.conf, eng.state, player)
+            legal = eng.legal if player is not None and player == eng.player else None
+            hit = eng.texts[player] = info_text(self.conf, eng.state, player, legal)
         return hit
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BoardwrightState:
@@ -326,8 +368,10 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         a bot's `random_number`); without one this raises instead of picking a fixed seed.
         """
         if not callable(probability_sampler):
-            raise ValueError("resample_from_infostate needs a probability sampler (a callable returning "
-                             "a float in [0, 1)); it does not fall back to a fixed seed")
+            raise ValueError(
+                "resample_from_infostate needs a probability sampler (a callable returning "
+                "a float in [0, 1)); it does not fall back to a fixed seed"
+            )
         draws = (float(probability_sampler()), float(probability_sampler()))
         if not all(0.0 <= u < 1.0 for u in draws):
             raise ValueError(f"the probability sampler must return floats in [0, 1), got {draws}")
@@ -357,20 +401,46 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
 
 
-def info_text(conf: Settings, inner: GameState | None, player: int | None) -> str:
+def legal_indices(conf: Settings, inner: GameState, player: int) -> list[int]:
+    """The pyspiel actions of `player`'s legal actions, ascending (none when not acting)."""
+    if player not in inner.to_act:
+        return []
+    index_of = conf.index.index_of
+    return sorted(index_of(a) for a in inner._cached(player)[1])
+
+
+def info_text(
+    conf: Settings, inner: GameState | None, player: int | None, legal: list[int] | None = None
+) -> str:
     """`seat N|` and the seat's log-free view as sorted compact JSON; the decision as its
-    kind and legal action indices (its prompt and labels are words for people)."""
+    kind and legal action indices (its prompt and labels are words for people; `legal`
+    passes them when already known).
+
+    Built from the game's own view hook (`_view`) and the turn's cached decision, without
+    the engine's `view()` wrapper: that one also renders the decision's actions as dicts,
+    which the string replaces by their indices (an IS-MCTS search builds one string per
+    tree level it walks, so this is its hot path)."""
     if inner is None:
         return "chance: the seed is not chosen yet"
-    view = log_free_view(inner, player)
-    view.pop("game", None)
-    dec = view.pop("decision", None)
+    event = inner.chance()
+    if inner.setting_up:
+        assert event is not None
+        return f"chance: the setup draws ({event.kind}, {event.size} outcomes)"
+    view = inner._view(player)
+    view.setdefault("players", inner.players)  # a game's own "players" entry wins, as in view()
+    view["to_act"] = acting = list(inner.to_act)
+    over = view["over"] = inner.over
+    if over:
+        view["outcome"] = inner.outcome()
     body = _CANONICAL.encode(view)
     head = "spectator|" if player is None else f"seat {player}|"
-    if not dec:
+    if event is not None:  # the position before the action that draws, and what it draws
+        return f"{head}{body}|chance:{event.kind}"
+    if player is None or player not in acting:
         return head + body
-    legal = sorted(conf.index.index_of(a["id"]) for a in dec.get("actions", ()))
-    return f"{head}{body}|{dec.get('kind')}:{','.join(map(str, legal))}"
+    if legal is None:
+        legal = legal_indices(conf, inner, player)
+    return f"{head}{body}|{inner._cached(player)[0].kind}:{','.join(map(str, legal))}"
 
 
 class Observer:
@@ -388,7 +458,7 @@ class Observer:
             return
         self.tensor.fill(0)
         inner = state.engine.state
-        if inner is not None:
+        if inner is not None and not inner.setting_up:
             self.tensor[:] = self.game.encoder.encode(log_free_view(inner, player))
 
     def string_from(self, state: BoardwrightState, player: int) -> str:
@@ -408,15 +478,26 @@ def action_index(game_or_state: Any) -> ActionIndex:
 def new_state(game_: Any, seed: int | None = None) -> BoardwrightState:
     """A new state of a loaded game; with `seed`, past the opening chance node with the engine
     game dealt by that seed (it must be one of the game's chance outcomes, `first_seed` to
-    `first_seed + seeds - 1`; load with `{"seeds": 1, "first_seed": seed}` for any other)."""
+    `first_seed + seeds - 1`; load with `{"seeds": 1, "first_seed": seed}` for any other).
+    With `explicit_chance`, past the setup's chance nodes, their outcomes sampled from
+    `Rng(seed)` as the engine draws them, so the deal is that of engine seed `seed`."""
     state: BoardwrightState = game_.new_initial_state()
     if seed is None:
         return state
     conf = state.conf
+    if conf.explicit_chance:  # the setup's chance nodes, sampled as the engine's seed deals them
+        rng = Rng(int(seed))
+        while state.is_chance_node() and engine_state(state).setting_up:
+            event = engine_state(state).chance()
+            assert event is not None
+            state.apply_action(event.sample(rng))
+        return state
     k = int(seed) - conf.first_seed
     if not 0 <= k < conf.seeds:
-        raise ValueError(f"seed {seed} is not a chance outcome of this game (seeds {conf.first_seed} to "
-                         f"{conf.first_seed + conf.seeds - 1}); load it with first_seed={seed}")
+        raise ValueError(
+            f"seed {seed} is not a chance outcome of this game (seeds {conf.first_seed} to "
+            f"{conf.first_seed + conf.seeds - 1}); load it with first_seed={seed}"
+        )
     state.apply_action(k)
     return state
 
