@@ -370,6 +370,38 @@ def outcome(st: SteamfallState, player_vp: int) -> dict[str, Any]:
     )
 
 
+def view(st: SteamfallState) -> dict[str, Any]:
+    """The AI opponent for every viewer: sheet, standee, pool, cubes, clues, d20 rolls."""
+    ai = st.ai
+    sh = gai.sheet(st)
+    return {
+        "character": sh.id,
+        "name": gai.name(st),
+        "title": sh.title,
+        "at": ai["at"],
+        "pool": dict(ai["pool"]),
+        "cubes_left": ai["cubes"],
+        "locations": list(ai["loc"]),
+        "districts": list(ai["dcubes"]),
+        "events": list(ai["ev_cubes"]),
+        "clues": {str(a): n for a, n in enumerate(ai["clues"]) if n},
+        "gone": list(ai["gone"]),
+        "central_events": list(ai["central_events"]),
+        "rolls": [{"round": r, "d20": n, "band": f"{lo}-{hi}"} for r, n, lo, hi in ai["rolls"]],
+        "sheet": {
+            "journal": [ln.text for ln in sh.journal],
+            "player": [f"{a.name}: {a.text}" for a in sh.player],
+            "start": [ln.text for ln in sh.start],
+            "turn": [ln.text for ln in sh.turn],
+            "end": [ln.text for ln in sh.end],
+            "passive": [ln.text for ln in sh.passive],
+            "random": [f"{b.lo}-{b.hi}: {b.text}" for b in sh.random],
+            "scoring": [ln.text for ln in sh.scoring],
+        },
+        "final": dict(ai["final"]),
+    }
+
+
 def components(st: SteamfallState) -> dict[str, int]:
     """What the AI holds of the finite components: civilian and workshop item tokens in its
     pool, its 8 cubes wherever they are, the central district's extra events."""

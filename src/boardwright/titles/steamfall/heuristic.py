@@ -38,6 +38,10 @@ def evaluate(state: GameState, seat: int) -> float:
         out = state.outcome()
         return 1000.0 if seat in out.get("winners", []) else -1000.0
     mine = _worth(st, seat)
+    if st.ai:  # Genesis solo: against the AI opponent (rules.md §18)
+        from .genesis_ai_heuristic import solo_value
+
+        return float(solo_value(st, mine))
     others = [_worth(st, p) for p in range(st.players) if p != seat]
     return float(mine - max(others, default=0.0))
 
