@@ -154,6 +154,7 @@ class Settings:
         self.kind = self.spec.kind_of_outcome(players, self.options)
         self.index: ActionIndex = rl_action_index(self.spec, players, self.options)
         self.encoder = encoder_for(self.spec)
+        self.initial: GameState | None = None  # explicit chance: the state before the setup's draws
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         return self
@@ -249,9 +250,11 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
         c = self.conf
         if not c.explicit_chance:
             return BoardwrightState(self, c)
-        # the setup's own draws are the first chance nodes (engine seed `first_seed`)
-        inner = c.spec.new_game(c.players, c.first_seed, c.options, explicit_chance=True)
-        return BoardwrightState(self, c, inner)
+        # the setup's own draws are the first chance nodes (engine seed `first_seed`); pyspiel's
+        # Clone starts from a new initial state, so this is a clone of one made once
+        if c.initial is None:
+            c.initial = c.spec.new_game(c.players, c.first_seed, c.options, explicit_chance=True)
+        return BoardwrightState(self, c, c.initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         public = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
