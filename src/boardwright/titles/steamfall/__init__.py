@@ -1,8 +1,7 @@
 """Crisis at Steamfall: the city, the characters and the effect engine, with the scenarios
 Incredible Invention (1-4 players, co-operative), Cipher Race (2-4, competitive) and Crisis
-(1-4, co-operative; solo plays two characters).
-
-Genesis is a later scenario built on this core (not offered yet).
+(1-4, co-operative; solo plays two characters) and Genesis (competitive, with journals;
+solo against a scripted AI opponent).
 """
 
 from boardwright.engine import GameSpec, Option, register
@@ -36,9 +35,9 @@ SPEC = register(
             Option(
                 "scenario",
                 "incredible-invention",
-                "incredible-invention (1-4, co-op), cipher-race (2-4) or crisis (1-4, co-op)",
-                choices=("incredible-invention", "cipher-race", "crisis"),
-                limit_reason="genesis is not built yet",
+                "incredible-invention (1-4, co-op), cipher-race (2-4), crisis (1-4, co-op) or genesis "
+                "(2-4, competitive; solo against an AI opponent)",
+                choices=("incredible-invention", "cipher-race", "crisis", "genesis"),
             ),
             Option(
                 "difficulty",
@@ -59,6 +58,13 @@ SPEC = register(
             Option("item_draft", False, "variant: starting base-item draft, secret and simultaneous (§14)"),
             Option("district_draft", False, "variant: each player drafts a map tile in turn order (§14)"),
             Option("crisis_promos", False, "Crisis: shuffle the 2 promo crisis cards into the crisis deck"),
+            Option(
+                "opponent",
+                "",
+                "Genesis solo: the AI opponent's character, from its printed sheet (§18.1): jb, marcus, "
+                "possessed, luis, alice, lucius or stefan; never your own",
+                choices=("", "jb", "marcus", "possessed", "luis", "alice", "lucius", "stefan"),
+            ),
         ),
     )
 )

@@ -24,8 +24,10 @@ from .schema import (
     Effect,
     EncounterCard,
     Event,
+    GenesisEvent,
     InventionCard,
     Item,
+    Journal,
     SecretLocation,
     Tablet,
 )
@@ -50,6 +52,8 @@ FILES = (
     "encounters",
     "crisis_abilities",
     "core_shard",
+    "journals",
+    "genesis_events",
 )
 
 
@@ -75,6 +79,20 @@ class Content:
         self.crises: dict[str, CrisisCard] = {x.id: x for x in comp.crises}
         self.encounters: dict[str, EncounterCard] = {x.id: x for x in comp.encounters}
         self.shard: CoreShard | None = comp.core_shard[0] if comp.core_shard else None
+        # Genesis (§17): journals by character; their abilities and events join the lookups
+        self.journals: dict[str, Journal] = {j.character: j for j in comp.journals}
+        self.genesis_events: dict[str, GenesisEvent] = {e.id: e for e in comp.genesis_events}
+        self.events.update(self.genesis_events)
+        for j in comp.journals:
+            for aid, scenario, ja in journal_abilities(j):
+                self.abilities[aid] = Ability(
+                    id=aid,
+                    source=j.source,
+                    character=j.character,
+                    scenario=scenario,
+                    name=ja.name,
+                    effects=ja.effects,
+                )
 
     def layout(self, players: int) -> list[tuple[int, int, str]]:
         for lay in self.comp.layouts:
@@ -110,6 +128,38 @@ class Content:
             paid = self.complications[cid].paid
             return [paid] if paid is not None else []
         raise KeyError(kind)
+
+
+def journal_abilities(j: Journal) -> list[tuple[str, str, Any]]:
+    """(ability id, scenario, ability) of a journal: the starting ability card, then the
+    ability on the back of each chapter 1A-3B (ids `<journal>-start`, `<journal>-<mark>`)."""
+    out: list[tuple[str, str, Any]] = [(f"{j.id}-start", "genesis", j.start_ability)]
+    out += [(f"{j.id}-{c.mark}", "genesis-chapter", c.ability) for c in j.chapters if c.ability is not None]
+    return out
+
+
+def _check_genesis(comp: Components) -> list[str]:
+    problems = []
+    chars = {c.id for c in comp.characters}
+    known = {e.id for e in comp.genesis_events}
+    if known & {e.id for e in comp.events}:
+        problems.append("genesis_events.json: ids must differ from events.json ids")
+    if comp.journals and {j.character for j in comp.journals} != chars:
+        problems.append("journals.json: one journal per character")
+    for j in comp.journals:
+        for c in j.chapters:
+            for eid in [
+                *c.setup.events,
+                *c.setup.here,
+                *(g.what for g in c.objective if g.kind == "at_event"),
+            ]:
+                if eid not in known:
+                    problems.append(
+                        f"journals.json, journals '{j.id}', chapter {c.mark}: unknown event {eid!r}"
+                    )
+    if comp.genesis_events and len([e for e in comp.genesis_events if e.scoring]) != 4:
+        problems.append("genesis_events.json: four scoring events")
+    return problems
 
 
 def _check(comp: Components) -> list[str]:
@@ -170,7 +220,7 @@ def load(pack: str | None = None) -> Content:
         for line in describe_errors("data", exc, raw):
             problems.append(line)
         raise DataError(problems) from None
-    problems = _check(comp)
+    problems = _check(comp) + _check_genesis(comp)
     if problems:
         raise DataError(problems)
     return Content(comp)

@@ -288,6 +288,14 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
             st.quest_step(p, civ, n)
     if st.scenario == "crisis":
         _crisis().on_event(st, p, event)
+    if st.scenario == "genesis" and st.gn:
+        from .journal import on_event
+
+        on_event(st, p, event, n)
+    if st.ai:
+        from .genesis_ai_player import on_fire  # §18.4 the sheet's player abilities
+
+        on_fire(st, p, event)
     for cid in list(st.comps):
         sol = c.complications[cid].solution
         if cid not in st.cover and sol is not None and sol.event == event and (not sol.arg or sol.arg == arg):

@@ -16,6 +16,16 @@ def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
             return "difficulty is a side of the Incredible Invention card; Cipher Race has none"
         if options.get("ii_events"):
             return "ii_events is an Incredible Invention variant (Cipher Race always uses events)"
+    if scenario == "genesis":
+        if options.get("difficulty") != "normal":
+            return "difficulty is a side of the Incredible Invention card; Genesis has none"
+        if options.get("ii_events"):
+            return "ii_events is an Incredible Invention variant (Genesis has its own events)"
+    from .genesis_ai_solo import check_opponent  # §18.1 the solo AI opponent
+
+    bad = check_opponent(players, options)
+    if bad:
+        return bad
     if options.get("solo_items") and players != 1:
         return "solo_items is a solo variant (1 player)"
     if options.get("solo_items") and options.get("item_draft"):
@@ -24,4 +34,6 @@ def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
 
 
 def outcome_kind(players: int, options: Mapping[str, Any]) -> str:
+    if options["scenario"] == "genesis" and players == 1:
+        return "solo"  # §18 against the AI opponent
     return "cooperative" if options["scenario"] == "incredible-invention" else "competitive"

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from . import genesis_rl
 from .board import build
 from .content import Content, load
 from .schema import ACTIONS, Effect
@@ -118,6 +119,8 @@ def _universe(players: int) -> tuple[str, ...]:
         ids += _fx(c, "r", [r.unexplored]) + _fx(c, "r", [r.explored])
     for ab in [*c.comp.abilities, *c.comp.crisis_abilities]:
         ids += _fx(c, f"a={ab.id}", ab.effects)
+    for src, effects in genesis_rl.genesis_effects(c):
+        ids += _fx(c, src, effects)
     for v in c.comp.civilians:
         ids += _fx(c, f"c={v.id}", [v.action])
     for it in c.comp.items:
@@ -162,6 +165,7 @@ def _universe(players: int) -> tuple[str, ...]:
     ids += [f"char:{ch}" for ch in c.characters]
     ids += [f"tile:{d.id}" for d in c.comp.districts]
     ids += _crisis_ids(c, players, areas)
+    ids += genesis_rl.action_ids(c, areas, n_d)
     return tuple(_dedupe(ids))
 
 
@@ -203,6 +207,8 @@ def _all_effects(c: Content) -> list[Effect]:
         out += it.effects
     out += [v.action for v in c.comp.civilians]
     out += [r.explored for r in c.comp.ruins]
+    for _src, effects in genesis_rl.genesis_effects(c):
+        out += effects
     return out
 
 

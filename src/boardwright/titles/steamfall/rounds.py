@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis
+from . import crisis, genesis, genesis_ai_solo
 from .board import build, rotate
 from .effects import gain
 from .rules import ref
@@ -80,9 +80,15 @@ def setup(st: SteamfallState) -> None:
     st.pl = [{"char": "", "at": -1} for _ in range(n)]
     st.order = _order(st)
     st.cr = {}
+    st.ai = {}
+    st.gn = {}
     if st.scenario == "crisis":
         crisis.setup(st)
-    st.tasks.append(["round"])
+    if st.scenario == "genesis":  # §17: the Journal phase opens every round; journals after the map
+        genesis.setup(st)
+        st.tasks += [["journal"], *genesis_ai_solo.setup_tasks(st), ["gn_setup"]]
+    else:
+        st.tasks.append(["round"])
     st.tasks.append(["start_items"])
     if st.options.get("district_draft"):
         # §14 district draft: each player in turn order picks a tile; the map is built after
@@ -96,7 +102,8 @@ def setup(st: SteamfallState) -> None:
         for p in reversed(st.order):
             st.tasks.append(["char_pick", p])
     else:
-        chars = list(c.characters)
+        opponent = st.options.get("opponent") if st.scenario == "genesis" else None
+        chars = [ch for ch in c.characters if ch != opponent]  # §18.1 never the AI opponent
         rng.shuffle(chars)
         for p in range(len(st.pl)):
             _give_character(st, p, chars[p])
@@ -233,7 +240,7 @@ def _give_character(st: SteamfallState, p: int, cid: str) -> None:
 
 def char_pick_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
-    taken = {d["char"] for d in st.pl}
+    taken = {d["char"] for d in st.pl} | {st.options.get("opponent") if st.scenario == "genesis" else ""}
     acts = tuple(
         Action(f"char:{cid}", ch.name) for cid, ch in st.content.characters.items() if cid not in taken
     )
@@ -346,12 +353,18 @@ def resolve_round(st: SteamfallState, task: Task) -> None:
                 st.say(None, f"complication: {c.complications[cid].name}", ref("12.3"))
     b = st.board
     for area in range(b.n_districts):
+        if st.ai and area in st.ai["gone"]:
+            continue  # removed by Stefan's explosion (§18.7)
         for drop in c.districts[b.districts[area]].drops:
             _drop(st, area, drop)
     if st.scenario == "crisis":
         crisis.start_round(st)
+    if st.scenario == "genesis" and not st.ai:
+        genesis.place_events(st)
     st.turn_idx = 0
     st.tasks.append(["turns"])
+    if st.ai:  # §18.5 solo: the events (§18.9), then the AI's start of round after everything else
+        st.tasks.append(["ai_start"])
 
 
 def put_token(st: SteamfallState, area: int, kind: str, n: int = 1) -> None:
@@ -380,14 +393,22 @@ def _drop(st: SteamfallState, area: int, drop: str) -> None:
         put_token(st, area, drop)
     elif drop == "event" and uses_events(st) and st.decks["event"] and not st.event[area]:
         eid = st.decks["event"].pop()
-        ev = st.content.events[eid]
-        st.event[area] = eid
-        st.say(None, f"event {ev.name} in {st.content.districts[st.board.districts[area]].name}", ref("9"))
-        for d in ev.drops:
-            _drop(st, area, d)
-        if ev.removal == "immediate":
-            st.event[area] = ""
+        if lay_event(st, area, eid, ref("9")):
             st.ev_discard.append(eid)
+
+
+def lay_event(st: SteamfallState, area: int, eid: str, rule: str) -> bool:
+    """An event face up on a district with its token drops; True when it leaves at once
+    (removed immediately after its drops, §9)."""
+    ev = st.content.events[eid]
+    st.event[area] = eid
+    st.say(None, f"event {ev.name} in {st.content.districts[st.board.districts[area]].name}", rule)
+    for d in ev.drops:
+        _drop(st, area, d)
+    if ev.removal == "immediate":
+        st.event[area] = ""
+        return True
+    return False
 
 
 def resolve_turns(st: SteamfallState, task: Task) -> None:
@@ -397,6 +418,8 @@ def resolve_turns(st: SteamfallState, task: Task) -> None:
     p = st.order[st.turn_idx % len(st.pl)]
     st.turn_idx += 1
     st.tasks.append(["turns"])
+    if st.ai:  # §18.5 the AI acts after each of the player's turns
+        st.tasks.append(["ai_turn"])
     begin_turn(st, p)
     st.tasks.append(["turn", p, 0])
 
@@ -426,6 +449,10 @@ def collect_insight(st: SteamfallState, p: int) -> None:
 def resolve_end_round(st: SteamfallState, task: Task) -> None:
     st.say(None, f"end of round {st.round}", ref("3.3"))
     st.tasks.append(["end_finish"])
+    if st.ai:  # §18.5 the AI's end of round after the other end-of-round effects
+        st.tasks.append(["ai_end"])
+    if st.scenario == "genesis":
+        st.tasks.append(["gn_round_check"])
     for p in reversed(st.order):
         st.tasks.append(["eor_turn", p])
 
@@ -498,6 +525,8 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
                 if add > 0:
                     pl["power"][base] = pl["power"].get(base, 0) + add
         pl["boxes"] = [0, 0, 0, 0]
+    if st.scenario == "genesis":  # §17.6 permanent events stay
+        genesis.discard_events(st)
     for area, eid in enumerate(st.event):  # §9 events leave at end of round
         if eid:
             st.ev_discard.append(eid)
@@ -509,10 +538,10 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
         st.tasks.append(["resolution"])
     elif st.scenario == "crisis":
         st.tasks.append(["cr_resolution"])
-    elif st.round >= ROUNDS:
+    elif st.round >= (genesis.ROUNDS if st.scenario == "genesis" else ROUNDS):
         st.tasks.append(["game_end"])
     else:
-        st.tasks.append(["round"])
+        st.tasks.append(["journal"] if st.scenario == "genesis" else ["round"])
 
 
 # ------------------------------------------------------------------ Incredible Invention resolution
@@ -642,7 +671,14 @@ def resolve_game_end(st: SteamfallState, task: Task) -> None:
     for area in range(st.board.n_districts, st.board.n_areas):  # §11 reveal everything
         if not st.up[area]:
             st.up[area] = True
-    st.result = {"won": None, "reason": "three rounds played"}
+    if st.ai:
+        genesis_ai_solo.end_game(st)  # §18.8 the AI's sheet resolves the scoring events
+    elif st.scenario == "genesis":
+        genesis.end_game(st)
+    st.result = {
+        "won": None,
+        "reason": "four rounds played" if st.scenario == "genesis" else "three rounds played",
+    }
     st.say(None, "the game ends; every secret location is revealed", ref("11"))
     st.tasks = []
 
@@ -659,13 +695,17 @@ def score(st: SteamfallState, p: int) -> dict[str, Any]:
                     if m.kind == "end_vp_influence":
                         locs += m.n
     dia = diamond_vp(pl["diamonds"])
-    return {
+    out = {
         "vp_tokens": vp,
         "vp_diamonds": dia,
         "cipher_tablets": tablets,
         "secret_locations": locs,
         "total": vp + dia + tablets + locs,
     }
+    if st.scenario == "genesis":
+        out["scoring_events"] = genesis.score_extra(st, p)
+        out["total"] += out["scoring_events"]
+    return out
 
 
 def diamond_vp(n: int) -> int:

@@ -63,6 +63,23 @@ SECTIONS: dict[str, str] = {
     "16.10": "Crisis: trading",
     "16.11": "Crisis: end of game",
     "16.12": "Crisis: difficulty",
+    "17.1": "Genesis: setup and journals",
+    "17.2": "Genesis: the Journal phase",
+    "17.3": "Genesis: objectives, rewards and failure",
+    "17.4": "Genesis: abilities, Destroy, Utilize and special instructions",
+    "17.5": "Genesis: preparing and adding events",
+    "17.6": "Genesis: permanent events",
+    "17.7": "Genesis: scoring events",
+    "17.8": "Genesis: end of game",
+    "18.1": "Genesis solo: the AI opponent and setup",
+    "18.2": "Genesis solo: the AI's Journal phase",
+    "18.3": "Genesis solo: readings of the AI sheets",
+    "18.4": "Genesis solo: player abilities from the sheet",
+    "18.5": "Genesis solo: AI actions and random developments",
+    "18.6": "Genesis solo: automatic steps after an AI move",
+    "18.7": "Genesis solo: losing to the AI",
+    "18.8": "Genesis solo: the AI's end-game scoring",
+    "18.9": "Genesis solo: events when districts run out",
 }
 
 

@@ -293,7 +293,14 @@ class Character(Record):
 
 class Ability(Record):
     character: str
-    scenario: Literal["incredible-invention", "incredible-invention-solo", "cipher-race", "crisis"]
+    scenario: Literal[
+        "incredible-invention",
+        "incredible-invention-solo",
+        "cipher-race",
+        "crisis",
+        "genesis",
+        "genesis-chapter",
+    ]
     name: str
     effects: list[Effect]
 
@@ -491,6 +498,114 @@ class CoreShard(Record):
     destroy: int
 
 
+# ------------------------------------------------------------------ Genesis (§17)
+GoalKind = Literal["have", "count", "escort", "in_play", "cubes", "at_event", "abilities"]
+
+
+class Goal(BaseModel):
+    """One checkable part of a chapter's objective (all parts must hold, §17.3):
+    `have` n of a resource now; `count` n game events (a quest trigger name in `what`)
+    since the chapter was chosen; `escort` n civilians; `in_play` n items in play; `cubes`
+    n influence cubes on the map; `at_event` stand in the district holding event `what`;
+    `abilities` n journal abilities gained."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: GoalKind
+    what: str = ""
+    n: int = 1
+
+    @model_validator(mode="after")
+    def _check(self) -> Goal:
+        if self.kind == "have" and self.what not in RESOURCES:
+            raise ValueError(f"'have' names a resource ({', '.join(RESOURCES)})")
+        if self.kind == "count" and self.what not in TriggerEvent.__args__:  # type: ignore[attr-defined]
+            raise ValueError("'count' names a game event (a quest trigger)")
+        if self.kind == "at_event" and not self.what:
+            raise ValueError("'at_event' names the event")
+        return self
+
+
+class ChapterSetup(BaseModel):
+    """What a chapter does when chosen: gains, events set aside for the round's pile,
+    events placed at once in the character's district (§17.4), and for Chapter 0 the type
+    of district the character starts in."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    gains: Bundle = Field(default_factory=list)
+    events: list[str] = Field(default_factory=list)
+    here: list[str] = Field(default_factory=list)
+    start: Literal["", "central", "city", "ancient"] = ""
+
+
+class JournalAbility(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    effects: list[Effect]
+
+
+MARKS = ("0", "1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B", "F")
+
+
+class Chapter(BaseModel):
+    """One chapter of a journal: bookmark, title, a line of story in our words, setup,
+    objective, reward, a special instruction, and the ability printed on its back."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    mark: Literal["0", "1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B", "F"]
+    title: str
+    story: str = ""
+    setup: ChapterSetup = Field(default_factory=ChapterSetup)
+    objective: list[Goal] = Field(default_factory=list)
+    reward: Bundle = Field(default_factory=list)
+    #: "trapped": no leaving the district holding the chapter's first `here` event until done
+    special: Literal["", "trapped"] = ""
+    ability: JournalAbility | None = None
+
+
+class Journal(Record):
+    """A character's 10-card journal in printed order: the cover with Chapter 0, the
+    starting ability card, 1A-3B (abilities on the backs), Chapter 4 (A and B on one
+    card) and Chapter F."""
+
+    character: str
+    start_ability: JournalAbility
+    chapters: list[Chapter]
+
+    @model_validator(mode="after")
+    def _check(self) -> Journal:
+        if tuple(c.mark for c in self.chapters) != MARKS:
+            raise ValueError(f"chapters in printed order: {', '.join(MARKS)}")
+        for c in self.chapters:
+            if c.mark[0] in "123" and c.ability is None:
+                raise ValueError(f"chapter {c.mark} carries an ability on its back")
+            if c.mark[0] in "04F" and c.ability is not None:
+                raise ValueError(f"chapter {c.mark} has no ability")
+            if c.mark[0] in "1234" and not c.objective:
+                raise ValueError(f"chapter {c.mark} has an objective")
+            if c.special == "trapped" and not c.setup.here:
+                raise ValueError("a trapping chapter places the event it traps the character in")
+        if not self.chapters[0].setup.start:
+            raise ValueError("Chapter 0 names the start district type")
+        return self
+
+
+class GenesisEvent(Event):
+    """A Genesis event card: an event that may be permanent, a Peace and Quiet filler, or
+    one of the four scoring events (its `scoring` names what is counted)."""
+
+    permanent: bool = False
+    peace: bool = False
+    scoring: Literal["", "steam", "insight", "civilians", "items"] = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> GenesisEvent:
+        if self.scoring and not self.permanent:
+            raise ValueError("a scoring event stays until the end (permanent)")
+        if self.permanent and self.removal != "end_of_round":
+            raise ValueError("a permanent event has no other removal")
+        return self
+
+
 class Components(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     districts: list[District]
@@ -510,3 +625,5 @@ class Components(BaseModel):
     encounters: list[EncounterCard] = Field(default_factory=list)
     crisis_abilities: list[Ability] = Field(default_factory=list)
     core_shard: list[CoreShard] = Field(default_factory=list)
+    journals: list[Journal] = Field(default_factory=list)
+    genesis_events: list[GenesisEvent] = Field(default_factory=list)

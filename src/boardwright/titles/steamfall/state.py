@@ -13,7 +13,19 @@ from boardwright.engine import Rng
 from boardwright.engine.outcome import competitive, cooperative
 from boardwright.engine.tasks import TaskStackState
 
-from . import choices, crisis, rounds, trade, turn, views
+from . import (
+    choices,
+    crisis,
+    genesis,
+    genesis_ai,
+    genesis_ai_player,
+    genesis_ai_solo,
+    journal,
+    rounds,
+    trade,
+    turn,
+    views,
+)
 from .board import Board
 from .content import Content, load
 from .effects import fire, gain
@@ -56,10 +68,12 @@ FIELDS = (
     "supply",
     "draft",
     "cr",
+    "ai",
+    "gn",
 )
 
 #: fields whose elements are immutable or only ever replaced: a shallow copy suffices
-_FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl", "cr"))
+_FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl", "cr", "ai", "gn"))
 
 DECISIONS = {
     "turn": turn.turn_decision,
@@ -67,9 +81,25 @@ DECISIONS = {
     **rounds.DECISIONS,
     **trade.DECISIONS,
     **crisis.DECISIONS,
+    **genesis.DECISIONS,
+    **genesis_ai_player.DECISIONS,
 }
-APPLY = {"turn": turn.apply_turn, **choices.APPLY, **rounds.APPLY, **trade.APPLY, **crisis.APPLY}
-AUTOMATIC = {**rounds.AUTOMATIC, **choices.AUTOMATIC, **crisis.AUTOMATIC}
+APPLY = {
+    "turn": turn.apply_turn,
+    **choices.APPLY,
+    **rounds.APPLY,
+    **trade.APPLY,
+    **crisis.APPLY,
+    **genesis.APPLY,
+    **genesis_ai_player.APPLY,
+}
+AUTOMATIC = {
+    **rounds.AUTOMATIC,
+    **choices.AUTOMATIC,
+    **crisis.AUTOMATIC,
+    **genesis.AUTOMATIC,
+    **genesis_ai_solo.AUTOMATIC,
+}
 
 
 class SteamfallState(TaskStackState):
@@ -114,6 +144,10 @@ class SteamfallState(TaskStackState):
     supply: dict[str, int]
     draft: list[str]
     cr: dict[str, Any]
+    #: Genesis solo: the AI opponent's pieces (genesis_ai.py); empty otherwise
+    ai: dict[str, Any]
+    #: Genesis: journals, event piles, scoring-event cubes (genesis.py); empty otherwise
+    gn: dict[str, Any]
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -146,6 +180,8 @@ class SteamfallState(TaskStackState):
             return ()
         if self.tasks[-1][0] == "item_draft":
             return rounds.draft_choosers(self)
+        if self.tasks[-1][0] == "chapter_pick":
+            return journal.choosers(self)
         return (self.seat_of(int(self.tasks[-1][1])),)
 
     # ------------------------------------------------------------------ one seat, two characters
@@ -169,9 +205,7 @@ class SteamfallState(TaskStackState):
             seat = int(top[1])  # solo Crisis: the character the task is for
         super()._apply(seat, action_id)
 
-    def say(
-        self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
-    ) -> None:
+    def say(self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None) -> None:
         if len(getattr(self, "pl", ())) > self.players:
             if seat is not None:
                 text = f"({crisis.char_name(self, seat)}) {text}"
@@ -218,6 +252,8 @@ class SteamfallState(TaskStackState):
                 final=final,
                 breakdown={"round": self.round, "completion": self.completion},
             )
+        if self.ai:  # Genesis solo: the player's VP against the AI's (§18.8)
+            return genesis_ai_solo.outcome(self, int(rounds.score(self, 0)["total"]))
         keys = []
         breakdown = []
         for p in range(self.players):
@@ -234,7 +270,7 @@ class SteamfallState(TaskStackState):
     def _load(self, data: dict[str, Any]) -> None:
         self.content = load(self.data_pack)
         for f in FIELDS:
-            setattr(self, f, data[f])
+            setattr(self, f, data.get(f, {}) if f in ("ai", "gn") else data[f])
         self.tasks = [list(t) for t in self.tasks]
         self.board = Board.from_data(data["board"])
 
@@ -251,6 +287,8 @@ class SteamfallState(TaskStackState):
         other.decks = {k: d.copy() for k, d in self.decks.items()}
         other.pl = [_copy_player(d) for d in self.pl]
         other.cr = crisis.copy_cr(self.cr)
+        other.ai = genesis_ai.copy_ai(self.ai)
+        other.gn = genesis.copy_gn(self.gn)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         views.determinize(self, seat, rng)
@@ -353,8 +391,9 @@ class SteamfallState(TaskStackState):
     def quest_step(self, p: int, civ: str, n: int) -> None:
         pl = self.pl[p]
         q = self.content.civilians[civ].quest
-        pl["prog"][civ] = min(q.n, pl["prog"].get(civ, 0) + n)
-        if pl["prog"][civ] >= q.n:
+        need = genesis_ai_player.quest_need(self, q.n)  # Marcus's sheet (§18.4)
+        pl["prog"][civ] = min(need, pl["prog"].get(civ, 0) + n)
+        if pl["prog"][civ] >= need:
             pl["done"].append(civ)
             pl["prog"].pop(civ, None)
             self.say(p, f"completes the quest of {self.content.civilians[civ].name}", ref("8"))

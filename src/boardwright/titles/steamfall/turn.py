@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis, trade
+from . import crisis, genesis, genesis_ai_player, trade
 from . import items as itm
 from .choices import _area_name, explore
 from .effects import (
@@ -93,7 +93,13 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         if item and item in pl["used"]:
             continue  # items: once per turn (§6.6)
         for idx, eff in enumerate(st.content.effects_of(kind, cid)):
-            if eff.cause or eff.timing in SKIP_TIMING or eff.utilize or (remote and not eff.influence):
+            direct_utilize = eff.utilize and st.scenario == "genesis"  # §17.4 paid on its own too
+            if (
+                eff.cause
+                or eff.timing in SKIP_TIMING
+                or (eff.utilize and not direct_utilize)
+                or (remote and not eff.influence)
+            ):
                 continue
             if eff.limit != "any" and f"{src}:{idx}" in pl["fx_used"]:
                 continue
@@ -141,7 +147,10 @@ def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
         gain(st, p, gains, item=item, comp=cid if kind == "complication" else "", eor=eor)
     if kind == "event" and st.content.events[cid].removal == "after_use":
         st.event[pl["at"]] = ""
-        st.ev_discard.append(cid)
+        if cid in st.content.genesis_events:
+            genesis.back_to_box(st, cid)
+        else:
+            st.ev_discard.append(cid)
         st.say(p, f"the event {st.content.events[cid].name} is removed", ref("9"))
 
 
@@ -164,6 +173,7 @@ def _utilize(st: SteamfallState, p: int, bundle: Any, used: tuple[str, str, int]
 def move_cost(st: SteamfallState, p: int, dest: int, base: int) -> int:
     m = mods(st, p)
     extra = m.get("secret_enter_cost", 0) if st.board.is_slot(dest) else m.get("district_enter_cost", 0)
+    extra += genesis_ai_player.extra_move(st, p, dest)
     return max(0, base + extra)
 
 
@@ -348,6 +358,10 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
     if st.scenario == "crisis":
         acts = crisis.filter_actions(st, p, acts) + crisis.turn_actions(st, p, eor)
+    if st.scenario == "genesis":
+        acts = genesis.filter_actions(st, p, acts) + genesis.turn_actions(st, p, eor)
+    if st.ai:  # §18.4 solo: the abilities the AI sheet gives or takes
+        acts = genesis_ai_player.filter_actions(st, p, acts) + genesis_ai_player.turn_actions(st, p, eor)
     if pl["col"] >= 0 or eor:
         acts.append(Action("end", "end your turn" if not eor else "done with the end of round"))
     return acts
@@ -360,8 +374,16 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     if head in crisis.HEADS:
         crisis.apply(st, p, aid)
         return
+    if head in genesis.HEADS:
+        genesis.apply(st, p, aid, eor)
+        return
+    if head in genesis_ai_player.HEADS:
+        genesis_ai_player.apply(st, p, aid)
+        return
     if head == "end":
         crisis.end_turn(st, p)
+        if st.scenario == "genesis":
+            genesis.end_turn(st, p)
         st.tasks.pop()
         pl["pool"] = dict.fromkeys(pl["pool"], 0)  # §4.2 unused actions are lost
         return
@@ -378,6 +400,8 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         n = move_cost(st, p, dest, cost)
         if n:
             pay(st, p, [one("movement", n)])
+        if st.ai:
+            genesis_ai_player.on_move(st, p, pl["at"])
         enter(st, p, dest)
     elif head == "pick":
         what, count = rest.split(":")

@@ -107,6 +107,10 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
         from .crisis import view as crisis_view
 
         out["crisis"] = crisis_view(st)
+    if st.scenario == "genesis" and st.gn:
+        from .genesis import view as genesis_view
+
+        out["genesis"] = genesis_view(st, seat)
     if st.result is not None:
         out["result"] = dict(st.result)
     return out
@@ -155,6 +159,10 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         from .crisis import determinize as crisis_determinize
 
         crisis_determinize(st, rng)
+    if st.scenario == "genesis" and st.gn:
+        from .genesis import determinize as genesis_determinize
+
+        genesis_determinize(st, seat, rng)
 
 
 _TOKENS_TRADED = ("scrap", "steam", "insight", "vp", "diamond", "shard")
@@ -166,9 +174,7 @@ def _known_cards(st: SteamfallState, seat: int) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for task in st.tasks:
         if task[0] == "consent" and st.seat_of(task[1]) == seat and task[3]:
-            out.setdefault(int(task[2]), []).extend(
-                w for w in task[3].split(",") if w not in _TOKENS_TRADED
-            )
+            out.setdefault(int(task[2]), []).extend(w for w in task[3].split(",") if w not in _TOKENS_TRADED)
     return out
 
 
@@ -235,6 +241,20 @@ def components(st: SteamfallState) -> dict[str, int]:
 
         cubes += box_cubes(st)
         extra = crisis_components(st)
+    if st.scenario == "genesis" and st.gn:
+        from .genesis import components as genesis_components
+
+        extra = genesis_components(st)
+        cards["events"] += extra.pop("events_off_map")
+        cubes += extra.pop("event_cubes")
+    if st.scenario == "genesis" and st.players == 1:  # solo: the AI opponent's pieces (§18)
+        from .genesis_ai_solo import components as ai_components
+
+        held = ai_components(st)
+        on_map["civilian"] += held.pop("civilian")
+        on_map["workshop"] += held.pop("workshop")
+        cards["events"] += held["events"]
+        cubes += held["cubes"]
     return {
         **cards,
         "civilian_tokens": on_map["civilian"] + st.supply["civilian"],

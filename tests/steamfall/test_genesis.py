@@ -1,0 +1,92 @@
+"""Genesis (§17): the Journal phase, objectives, failure, abilities and the scenario's flow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import boardwright as bw
+import boardwright.titles.steamfall as sf
+from boardwright.engine import Rng
+from boardwright.titles.steamfall import journal
+from boardwright.titles.steamfall.state import SteamfallState
+
+
+def to_journal(players: int = 3, seed: int = 1, chars: tuple[str, ...] = ()) -> SteamfallState:
+    """A Genesis game stopped at the first Journal phase's secret chapter choice."""
+    options: dict[str, Any] = {"scenario": "genesis"}
+    if chars:
+        options["characters"] = "choose"
+    st = sf.SPEC.new_game(players, seed=seed, options=options)
+    assert isinstance(st, SteamfallState)
+    k = 0
+    while st.tasks[-1][0] != "chapter_pick":
+        seat = st.to_act[0]
+        if st.tasks[-1][0] == "char_pick":
+            st.apply(seat, f"char:{chars[k]}")
+            k += 1
+        else:
+            st.apply(seat, st.legal_actions(seat)[0].id)
+    return st
+
+
+def test_genesis_is_offered_for_two_to_four_players() -> None:
+    for n in (2, 3, 4):
+        st = sf.SPEC.new_game(n, seed=3, options={"scenario": "genesis"})
+        assert st.outcome()["kind"] == "competitive"
+
+
+def test_journal_phase_is_secret_and_simultaneous() -> None:
+    st = to_journal(3)
+    assert sorted(st.to_act) == [0, 1, 2]
+    d = st.decision(0)
+    assert d is not None and d.simultaneous and d.secret
+    assert sorted(a.id for a in d.actions) == ["chapter:1A", "chapter:1B"]
+    st.apply(1, "chapter:1B")
+    assert sorted(st.to_act) == [0, 2]
+    # seat 1's choice is hidden from the others and from spectators, known to seat 1
+    assert "pick" not in st.view(0)["genesis"]["journals"][1]
+    assert st.view(0)["genesis"]["journals"][1]["chosen"] is True
+    assert st.view(1)["genesis"]["journals"][1]["pick"] == "1B"
+    assert "pick" not in st.view(None)["genesis"]["journals"][1]
+    assert "chooses chapter 1B" not in str(st.view(0)) and "chooses chapter 1B" in str(st.view(1))
+    st.apply(0, "chapter:1A")
+    assert st.gn["j"][1]["ch"] == "0"  # nothing revealed before everyone has chosen
+    st.apply(2, "chapter:1A")
+    chosen = [j["ch"] for j in st.gn["j"]]
+    assert chosen == ["1A", "1B", "1A"]
+    assert st.gn["j"][1]["out"] == ["1A"] and st.gn["j"][1]["kept"] == ["0", "1B"]
+
+
+def test_a_second_choice_by_the_same_seat_is_refused() -> None:
+    st = to_journal(2)
+    st.apply(0, "chapter:1A")
+    with pytest.raises(bw.IllegalAction):
+        st.apply(0, "chapter:1B")
+
+
+def test_random_genesis_games_end_after_four_rounds() -> None:
+    for n in (2, 3, 4):
+        st = sf.SPEC.new_game(n, seed=n, options={"scenario": "genesis"})
+        start = st.components()
+        rng = Rng(n)
+        while not st.over:
+            s = st.to_act[rng.below(len(st.to_act))]
+            acts = st.legal_actions(s)
+            st.apply(s, acts[rng.below(len(acts))])
+            assert st.components() == start
+        assert isinstance(st, SteamfallState) and st.round == 4
+        assert "scoring_events" in st.outcome()["breakdown"][0]
+
+
+def test_failed_objective_gives_chapter_f_and_discards_the_journal() -> None:
+    st = to_journal(2)
+    st.apply(0, "chapter:1A")
+    st.apply(1, "chapter:1A")
+    j = st.gn["j"][0]
+    assert j["ch"] == "1A" and not j["done"]
+    journal.open_phase(st, 2)  # the next Journal phase: the objective was not met
+    assert j["ch"] == "F" and j["story"] == "over" and j["deck"] == []
+    assert sorted(j["out"]) == sorted(["1B", "2A", "2B", "3A", "3B", "4A", "4B"])
+    assert journal.open_phase(st, 3) in (False, True) and j["offer"] == []
