@@ -3,6 +3,11 @@
 Higher is better for `seat`. A heuristic may read only what `seat` may know. A game
 declares its own as the `heuristic` hook of its spec (imported on first use); games
 without one fall back to `score_difference`.
+
+A heuristic may carry an attribute `every_seat(state) -> list[float]`: exactly
+`[h(state, p) for p in range(state.players)]`, with what the seats share computed once
+(search bots score every seat of the position where a rollout stops). `every_seat(h)`
+gives it, or that loop for a heuristic without one.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from boardwright.engine import GameSpec, GameState, games
 from boardwright.engine import game as registry_game
 
 Heuristic = Callable[[GameState, int], float]
+EverySeat = Callable[[GameState], list[float]]
 
 _LOADED: dict[str, Heuristic] = {}
 
@@ -68,6 +74,14 @@ def heuristic_for(game: GameSpec | str) -> Heuristic:
         return fn
     hooked: Heuristic | None = spec.hook("heuristic")
     return hooked if hooked is not None else score_difference
+
+
+def every_seat(h: Heuristic) -> EverySeat:
+    """The heuristic's `every_seat` when it has one, else a loop over the seats."""
+    fast = getattr(h, "every_seat", None)
+    if callable(fast):
+        return fast  # type: ignore[no-any-return]
+    return lambda state: [h(state, p) for p in range(state.players)]
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -49,7 +49,7 @@ from typing import Any
 from boardwright.engine import Action, GameState, Rng
 
 from .base import Bot, Param
-from .heuristics import Heuristic, heuristic_for
+from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
 
 
 class Node:
@@ -90,8 +90,9 @@ def team_won(out: dict[str, Any]) -> bool:
     return bool(out.get("winners"))
 
 
-def outcome_rewards(out: dict[str, Any], players: int, margin: float = 0.0,
-                    scale: float = 10.0) -> list[float]:
+def outcome_rewards(
+    out: dict[str, Any], players: int, margin: float = 0.0, scale: float = 10.0
+) -> list[float]:
     """Per-seat rewards in [0, 1] from an outcome() dict (see the module docstring)."""
     kind = out.get("kind", out.get("mode"))
     if kind in ("cooperative", "solo"):
@@ -121,19 +122,44 @@ class IsmctsBot(Bot):
     doc = "information-set Monte Carlo tree search over determinizations"
     params = (
         Param("iters", 200, "iterations per decision (when seconds is 0)", minimum=1, maximum=10_000_000),
-        Param("seconds", 0.0, "time budget per decision instead of iterations (0: use iters)",
-              minimum=0.0, maximum=3600.0),
+        Param(
+            "seconds",
+            0.0,
+            "time budget per decision instead of iterations (0: use iters)",
+            minimum=0.0,
+            maximum=3600.0,
+        ),
         Param("c", 0.7, "UCT exploration constant", minimum=0.0, maximum=100.0),
         Param("rollout", "random", "rollout policy", choices=("random", "greedy")),
         Param("epsilon", 0.2, "greedy rollouts: chance of a random action", minimum=0.0, maximum=1.0),
-        Param("depth", 20, "rollout decisions before the heuristic scores the position (0: to the end)",
-              minimum=0, maximum=1_000_000),
-        Param("margin", 0.0, "weight of the score margin blended into the win/loss reward",
-              minimum=0.0, maximum=1.0),
-        Param("scale", 10.0, "score or heuristic difference that counts as a clear lead",
-              minimum=1e-6, maximum=1e9),
-        Param("prior", 0, "virtual visits seeding each root action with its one-step heuristic value",
-              minimum=0, maximum=1_000_000),
+        Param(
+            "depth",
+            20,
+            "rollout decisions before the heuristic scores the position (0: to the end)",
+            minimum=0,
+            maximum=1_000_000,
+        ),
+        Param(
+            "margin",
+            0.0,
+            "weight of the score margin blended into the win/loss reward",
+            minimum=0.0,
+            maximum=1.0,
+        ),
+        Param(
+            "scale",
+            10.0,
+            "score or heuristic difference that counts as a clear lead",
+            minimum=1e-6,
+            maximum=1e9,
+        ),
+        Param(
+            "prior",
+            0,
+            "virtual visits seeding each root action with its one-step heuristic value",
+            minimum=0,
+            maximum=1_000_000,
+        ),
     )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -149,6 +175,7 @@ class IsmctsBot(Bot):
         self.prior = int(self.config["prior"])
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self._heuristic: Heuristic | None = None
+        self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Action:
@@ -157,6 +184,7 @@ class IsmctsBot(Bot):
             self.last_iterations = 0
             return actions[0]
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
+        self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
         root = Node()
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)
@@ -301,9 +329,10 @@ class IsmctsBot(Bot):
             if not acting:
                 return outcome_rewards(state.outcome(), players, self.margin, self.scale)
             if limit and steps >= limit:
-                evaluate = self._heuristic
+                evaluate = self._every_seat
                 assert evaluate is not None
-                return [_squash(evaluate(state, p), self.scale) for p in range(players)]
+                scale = self.scale
+                return [_squash(value, scale) for value in evaluate(state)]
             if len(acting) == 1:
                 seat = acting[0]
                 state.apply(seat, self._policy(state, seat, rng))

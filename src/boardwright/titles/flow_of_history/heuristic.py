@@ -37,31 +37,33 @@ def points(b: dict[str, Any]) -> float:
     return float(b["culture_vp"]) + float(b["other_icons"]) / 2 + float(sum(b["end_game_vp"].values()))
 
 
-def nation_points(cs: CardSet, nation: Nation, visible: bool, key: NationKey | None = None
-                  ) -> float:
+def nation_points(cs: CardSet, nation: Nation, visible: bool, key: NationKey | None = None) -> float:
     """`points(score(cs, nation, tokens, visible))` (tokens play no part), memoized.
     `key`: `nation_key(nation)`, when the caller has it."""
     if key is None:
         key = nation_key(nation)
-    return memoized(tables(cs).points_memo, (visible, key),
-                    lambda: points(shared_score(cs, nation, visible, key)))
+    return memoized(
+        tables(cs).points_memo, (visible, key), lambda: points(shared_score(cs, nation, visible, key))
+    )
 
 
-def all_nation_points(cs: CardSet, nations: list[Nation], visible: bool
-                      ) -> tuple[tuple[float, ...], tuple[NationKey, ...]]:
+def all_nation_points(
+    cs: CardSet, nations: list[Nation], visible: bool
+) -> tuple[tuple[float, ...], tuple[NationKey, ...]]:
     """`nation_points` of every Nation (memoized as a whole), and the Nations' keys."""
     keys = tuple(map(nation_key, nations))
-    pts = memoized(tables(cs).nations_memo, (visible, keys),
-                   lambda: tuple(nation_points(cs, n, visible, k)
-                                 for n, k in zip(nations, keys, strict=True)))
+    pts = memoized(
+        tables(cs).nations_memo,
+        (visible, keys),
+        lambda: tuple(nation_points(cs, n, visible, k) for n, k in zip(nations, keys, strict=True)),
+    )
     return pts, keys
 
 
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
-def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | None = None
-               ) -> float:
+def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | None = None) -> float:
     """How many points `seat` would gain by adding `card` to its Nation now (memoized).
     `key_of_nation`: `nation_key` of the seat's Nation, when the caller has it."""
     nation = s.nations[seat]
@@ -95,27 +97,46 @@ def investment(s: FlowState, seat: int, key_of_nation: NationKey | None = None) 
     return STAKE * stake + INVESTED + prospect
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
-    if isinstance(state, FlowState):
-        # What `state.outcome()` gives, without building it: the same numbers, memoized.
-        if state.over:
-            return score_difference(state, seat)  # the margin plus a win bonus of 100
-        cs = state.cards
-        visible = state.options["tiebreak_cards"] == "visible"
-        pts, keys = all_nation_points(cs, state.nations, visible)
-        values = [pts[p] + TOKEN * float(state.tokens[p]) for p in range(state.players)]
-    else:
-        out = state.outcome()
-        if out["final"]:
-            return score_difference(state, seat)  # the margin plus a win bonus of 100
-        values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
-    if isinstance(state, FlowState):
-        for p in range(state.players):
-            c = state.invested[p]
-            if p != seat and c != -1 and state.investor.get(c) not in (None, BANKER):
-                values[p] += STAKE * state.stake[c]
-        values[seat] += (investment(state, seat, keys[seat])
-                         + TEMPO * (len(state.cards.cards) - len(state.deck)))
+def _base_values(state: FlowState) -> tuple[list[float], tuple[NationKey, ...]]:
+    """Every seat's points plus its tokens in hand (before the per-seat terms), and the
+    Nations' keys. What `state.outcome()` gives, without building it: the same numbers,
+    memoized."""
+    visible = state.options["tiebreak_cards"] == "visible"
+    pts, keys = all_nation_points(state.cards, state.nations, visible)
+    return [pts[p] + TOKEN * float(state.tokens[p]) for p in range(state.players)], keys
+
+
+def _relative(state: FlowState, seat: int, base: list[float], keys: tuple[NationKey, ...]) -> float:
+    values = base.copy()
+    for p in range(state.players):
+        c = state.invested[p]
+        if p != seat and c != -1 and state.investor.get(c) not in (None, BANKER):
+            values[p] += STAKE * state.stake[c]
+    values[seat] += investment(state, seat, keys[seat]) + TEMPO * (len(state.cards.cards) - len(state.deck))
     others = [v for p, v in enumerate(values) if p != seat]
     return values[seat] - (max(others) if others else 0.0)
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """Own value minus the best opponent's; at the end, the score margin plus a win bonus."""
+    if state.over:
+        return score_difference(state, seat)  # the margin plus a win bonus of 100
+    if isinstance(state, FlowState):
+        base, keys = _base_values(state)
+        return _relative(state, seat, base, keys)
+    out = state.outcome()
+    values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
+    others = [v for p, v in enumerate(values) if p != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def evaluate_every_seat(state: GameState) -> list[float]:
+    """`[evaluate(state, p) for p in range(state.players)]`, the shared part computed once
+    (a search scores every seat of the position where a rollout stops)."""
+    if state.over or not isinstance(state, FlowState):
+        return [evaluate(state, p) for p in range(state.players)]
+    base, keys = _base_values(state)
+    return [_relative(state, p, base, keys) for p in range(state.players)]
+
+
+evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

@@ -50,17 +50,29 @@ def action_universe(players: int, options: Mapping[str, Any]) -> list[str]:
     return list(_universe())
 
 
-KINDS = ("action", "completion_bonus", "gain_card", "attack_target", "discard_choice", "banker_pick",
-         "starting_card")
+KINDS = (
+    "action",
+    "completion_bonus",
+    "gain_card",
+    "attack_target",
+    "discard_choice",
+    "banker_pick",
+    "starting_card",
+)
 _SEAT = 3 + len(ICONS) + len(TYPES)  # present, tokens, stake invested, icons, stack sizes
 
 
 def observation_size() -> int:
     n = len(card_ids())
-    return (MAX_SEATS * _SEAT + MAX_SEATS * n  # per seat summary, cards owned
-            + n * (2 + MAX_SEATS + 1)  # market: present, stake, investor (relative seat or Banker)
-            + n  # dealt starting cards (2 players)
-            + len(AGES) + 6 + len(KINDS))
+    return (
+        MAX_SEATS * _SEAT
+        + MAX_SEATS * n  # per seat summary, cards owned
+        + n * (2 + MAX_SEATS + 1)  # market: present, stake, investor (relative seat or Banker)
+        + n  # dealt starting cards (2 players)
+        + len(AGES)
+        + 6
+        + len(KINDS)
+    )
 
 
 @cache
@@ -113,9 +125,15 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     for i, age in enumerate(AGES):
         out[base + i] = float(by_age.get(age, 0)) / 12
     base += len(AGES)
-    extra = (view["supply"] / 10, view["reserve"] / 72, view["current_age"] / 5, view["round"] / 40,
-             1.0 if view["end_triggered"] else 0.0, players / 5)
-    out[base:base + 6] = extra
+    extra = (
+        view["supply"] / 10,
+        view["reserve"] / 72,
+        view["current_age"] / 5,
+        view["round"] / 40,
+        1.0 if view["end_triggered"] else 0.0,
+        players / 5,
+    )
+    out[base : base + 6] = extra
     base += 6
     decision = view.get("decision")
     if decision and decision["kind"] in KINDS:
@@ -125,6 +143,19 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
 
 OBSERVATION_SIZE = observation_size()
 _AGE_SLOT = {age: i for i, age in enumerate(AGES)}
+_AGE_BYTES = tuple(bytes([i]) for i in range(len(AGES)))
+_KIND_SLOT = {kind: i for i, kind in enumerate(KINDS)}
+
+
+@cache
+def _deck_table() -> bytes:
+    """bytes.translate's table: byte c (a shipped card number) -> that card's age slot."""
+    table = bytearray(256)
+    for c in load().cards:
+        table[c.num] = _AGE_SLOT[c.age]
+    return bytes(table)
+
+
 _ZEROS = bytes(4 * OBSERVATION_SIZE)
 
 
@@ -182,10 +213,10 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         k = (p - me) % players
         base = k * _SEAT
         seat_block, owned, oldest = _nation_block(s, p, n)
-        out[base + 3:base + _SEAT] = seat_block
+        out[base + 3 : base + _SEAT] = seat_block
         out[base] = 1.0
         out[base + 1] = s.tokens[p] / 10
-        out[owned_base + k * n:owned_base + (k + 1) * n] = owned
+        out[owned_base + k * n : owned_base + (k + 1) * n] = owned
         age = max(age, oldest)
     base = MAX_SEATS * _SEAT + MAX_SEATS * n
     width = 2 + MAX_SEATS + 1
@@ -209,17 +240,26 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         for c in s.dealt[me]:
             out[base + c] = 1.0
     base += n
-    by_age = [0] * len(AGES)
-    for c in s.deck:
-        by_age[_AGE_SLOT[cards[c].age]] += 1
-    for i, count in enumerate(by_age):
-        out[base + i] = count / 12
+    # the deck's cards by age, counted in C: each card number becomes its age's slot byte
+    ages = bytes(s.deck).translate(_deck_table())
+    for i, age_byte in enumerate(_AGE_BYTES):
+        out[base + i] = ages.count(age_byte) / 12
     base += len(AGES)
-    for i, x in enumerate((s.supply / 10, s.reserve / 72, age / 5, s._round() / 40,
-                           1.0 if s.end_triggered else 0.0, players / 5)):
-        out[base + i] = x
+    out[base : base + 6] = array(
+        "f",
+        (
+            s.supply / 10,
+            s.reserve / 72,
+            age / 5,
+            s._round() / 40,
+            1.0 if s.end_triggered else 0.0,
+            players / 5,
+        ),
+    )
     base += 6
     decision = s.decision(me)
-    if decision is not None and decision.kind in KINDS:
-        out[base + KINDS.index(decision.kind)] = 1.0
+    if decision is not None:
+        kind = _KIND_SLOT.get(decision.kind)
+        if kind is not None:
+            out[base + kind] = 1.0
     return np.frombuffer(out, dtype=np.float32)

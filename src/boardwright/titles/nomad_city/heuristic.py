@@ -51,10 +51,19 @@ MEMO_LIMIT = 5_000
 def values(s: NomadState) -> list[float]:
     """Every seat's value in points (public information only), memoized by everything it
     reads (a search scores each seat of one position in turn)."""
-    key = (id(s.content), s.players, s.round, tuple(s.points), tuple(map(tuple, s.res)),
-           tuple(s.gold), tuple(s.pure), tuple(s.city),
-           tuple([(loc, tuple(owners)) for loc, owners in s.influence.items()]),
-           tuple(s.corps), tuple([(c, tuple(lv)) for c, lv in s.coop.items()]))
+    key = (
+        id(s.content),
+        s.players,
+        s.round,
+        tuple(s.points),
+        tuple(map(tuple, s.res)),
+        tuple(s.gold),
+        tuple(s.pure),
+        tuple(s.city),
+        tuple([(loc, tuple(owners)) for loc, owners in s.influence.items()]),
+        tuple(s.corps),
+        tuple([(c, tuple(lv)) for c, lv in s.coop.items()]),
+    )
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is s.content:
         return list(hit[1])
@@ -101,6 +110,21 @@ def evaluate(state: GameState, seat: int) -> float:
         return score_difference(state, seat)  # the margin plus a win bonus of 100
     if not isinstance(state, NomadState):
         return 0.0
-    vals = values(state)
+    return _relative(values(state), seat)
+
+
+def _relative(vals: list[float], seat: int) -> float:
     others = [v for p, v in enumerate(vals) if p != seat]
     return vals[seat] - (max(others) if others else 0.0)
+
+
+def evaluate_every_seat(state: GameState) -> list[float]:
+    """`[evaluate(state, p) for p in range(state.players)]` with the seats' values computed
+    once (a search scores every seat of the position where a rollout stops)."""
+    if state.over or not isinstance(state, NomadState):
+        return [evaluate(state, p) for p in range(state.players)]
+    vals = values(state)
+    return [_relative(vals, p) for p in range(state.players)]
+
+
+evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

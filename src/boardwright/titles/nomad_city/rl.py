@@ -50,13 +50,44 @@ END_EFFECTS_MAX = 12
 EVENT_COLOURS = ("green", "yellow", "red")
 SIMPLE = ("decline", "done", "end", "pay", "stop", "catch", "dorothy", "mudrock", "gold", "move")
 KINDS = (
-    "amount", "build", "build_space", "character_selection", "city_target", "collection",
-    "conditional", "corporation", "corporation_effect", "department", "dispatch", "dorothy",
-    "end_order", "event_option", "explore_path", "explore_target", "facility", "facility_removal",
-    "foresight", "highway", "markers", "move_influence", "opponent", "payment", "place_influence",
-    "place_or_remove", "player", "recall", "remove_influence", "replace_influence",
-    "resource_type", "return_to_box", "return_two", "sell", "starting_corporation",
-    "starting_site", "toll_payee", "turn",
+    "amount",
+    "build",
+    "build_space",
+    "character_selection",
+    "city_target",
+    "collection",
+    "conditional",
+    "corporation",
+    "corporation_effect",
+    "department",
+    "dispatch",
+    "dorothy",
+    "end_order",
+    "event_option",
+    "explore_path",
+    "explore_target",
+    "facility",
+    "facility_removal",
+    "foresight",
+    "highway",
+    "markers",
+    "move_influence",
+    "opponent",
+    "payment",
+    "place_influence",
+    "place_or_remove",
+    "player",
+    "recall",
+    "remove_influence",
+    "replace_influence",
+    "resource_type",
+    "return_to_box",
+    "return_two",
+    "sell",
+    "starting_corporation",
+    "starting_site",
+    "toll_payee",
+    "turn",
 )
 
 
@@ -112,8 +143,9 @@ def _universe(players: int) -> tuple[str, ...]:
     ids += [f"put:{n}" for n in range(max(DOROTHY_MAX, PASSENGER_MAX) + 1)]
     ids += [f"take:{n}" for n in range(GRAB_MAX + 1)]
     ids += [f"first:{i}" for i in range(END_EFFECTS_MAX)]
-    ids += ["markers:none"] + ["markers:" + "+".join(way) for m in (1, 2)
-                               for way in combinations_with_replacement(RESOURCES, m)]
+    ids += ["markers:none"] + [
+        "markers:" + "+".join(way) for m in (1, 2) for way in combinations_with_replacement(RESOURCES, m)
+    ]
     # characters
     ids += [f"{verb}:{ch}" for verb in ("pick", "take", "recall") for ch in chars]
     ids += [f"box:{where}:{ch}" for where in ("hand", "discard") for ch in chars]
@@ -170,8 +202,10 @@ def seat_fields() -> list[tuple[str, int]]:
         ("gold / 20, pure originium / 5, points / 50", 3),
         ("resources orirock, shard, oriron / 10", len(RESOURCES)),
         ("markers in supply / 20", 1),
-        (f"city board: facility type on each of {n_cells} spaces (one-hot per space)",
-         n_cells * len(ids["facilities"])),
+        (
+            f"city board: facility type on each of {n_cells} spaces (one-hot per space)",
+            n_cells * len(ids["facilities"]),
+        ),
         ("city board spaces used for City Styles", n_cells),
         ("hand size / 5", 1),
         ("discard pile (character counts)", n_ch),
@@ -184,8 +218,10 @@ def seat_fields() -> list[tuple[str, int]]:
         ("characters in play (persistent), their markers / 5", 2 * n_ch),
         ("facilities under Closure / 2", 1),
         ("level on each corporation / 5", n_co),
-        ("City Styles: declarations / 3, specials left / 2 (unlimited = 1), special used",
-         3 * len(ids["styles"])),
+        (
+            "City Styles: declarations / 3, specials left / 2 (unlimited = 1), special used",
+            3 * len(ids["styles"]),
+        ),
         ("region strength / 10", len(ids["regions"])),
         ("influence on each location / 3", len(ids["locations"])),
     ]
@@ -213,13 +249,14 @@ def fields() -> list[tuple[str, int]]:
         ("Extension Hubs left / 3", 1),
         ("City Styles in play", len(ids["styles"])),
         ("bank: gold / 100, gold substitutes / 10, pure / 30, pure substitutes / 10", 4),
-        ("corporations in play, Rhine Lab department (one-hot), operator deck / 8",
-         len(ids["corporations"]) + len(ids["departments"]) + 1),
+        (
+            "corporations in play, Rhine Lab department (one-hot), operator deck / 8",
+            len(ids["corporations"]) + len(ids["departments"]) + 1,
+        ),
         ("the observer's collection: done, budget / 20, tolls paid / 4", 3),
         ("the observer's collection: collected sites, sites in free reach", 2 * n_sites),
         ("the observer's hand (characters), face-down character (one-hot)", 2 * n_ch),
-        ("the observer's characters returned unseen, corporations put back",
-         n_ch + len(ids["corporations"])),
+        ("the observer's characters returned unseen, corporations put back", n_ch + len(ids["corporations"])),
         (f"seats ({MAX_SEATS} x {seat}), the observer first then turn order", MAX_SEATS * seat),
     ]
 
@@ -299,8 +336,12 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     for sid in styles:
         out[at[14] + ix["styles"][sid]] = 1.0
     bank = view["bank"]
-    out[at[15]:at[15] + 4] = (bank["gold"] / 100, bank["gold_substitutes"] / 10,
-                              bank["pure_originium"] / 30, bank["pure_substitutes"] / 10)
+    out[at[15] : at[15] + 4] = (
+        bank["gold"] / 100,
+        bank["gold_substitutes"] / 10,
+        bank["pure_originium"] / 30,
+        bank["pure_substitutes"] / 10,
+    )
     corps = view.get("corporations") or {}
     for cid in corps:
         out[at[16] + ix["corporations"][cid]] = 1.0
@@ -408,6 +449,24 @@ def field_map() -> str:
 _ZEROS = bytes(4 * OBSERVATION_SIZE)
 
 
+class _FacilitySlots(dict[str, int]):
+    """Facility card id (`type#n`) -> its type's slot, filled on first sight."""
+
+    def __missing__(self, card: str) -> int:
+        slot = self[card] = _layout()[3]["facilities"][_type(card)]
+        return slot
+
+
+_FAC_SLOT = _FacilitySlots()
+
+
+@cache
+def _seat_slots(k: int) -> tuple[int, ...]:
+    """Where each field of the seat block at relative position k starts."""
+    at, st, seat_size, _ = _layout()
+    return tuple(at[21] + k * seat_size + x for x in st)
+
+
 def encode_state(state: NomadState, seat: int) -> np.ndarray:
     """`encode_view(state.view(seat))`, read from the state without building the view (a
     test checks both agree along random games of every setting)."""
@@ -422,7 +481,8 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     n_ch = len(ix["characters"])
     n_co = len(ix["corporations"])
     n_fac = len(ix["facilities"])
-    i_sites, i_chars, i_corps, i_fac = ix["sites"], ix["characters"], ix["corporations"], ix["facilities"]
+    i_sites, i_chars, i_corps = ix["sites"], ix["characters"], ix["corporations"]
+    fac_slot = _FAC_SLOT.__getitem__
     out[at[0] + min(max(players - 2, 0), 2)] = 1.0
     out[at[1]] = s.round / 8
     out[at[2] + (s.first - me) % players] = 1.0
@@ -452,17 +512,23 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     for event in s.event_box:
         out[at[9] + ix["events"][event]] = 1.0
     for card in s.market:
-        out[at[10] + i_fac[_type(card)]] += 0.5
+        out[at[10] + fac_slot(card)] += 0.5
     out[at[11]] = len(s.fac_deck) / 44
-    for card in s.fac_deck[:min(s.fac_known, len(s.fac_deck))]:
-        out[at[11] + 1 + i_fac[_type(card)]] += 0.5
+    for card in s.fac_deck[: min(s.fac_known, len(s.fac_deck))]:
+        out[at[11] + 1 + fac_slot(card)] += 0.5
     for card in s.fac_box:
-        out[at[12] + i_fac[_type(card)]] += 0.5
+        out[at[12] + fac_slot(card)] += 0.5
     out[at[13]] = s.hubs / 3
     for sid in s.styles:
         out[at[14] + ix["styles"][sid]] = 1.0
-    for i, x in enumerate((max(s.bank_gold, 0) / 100, max(-s.bank_gold, 0) / 10,
-                           max(s.bank_pure, 0) / 30, max(-s.bank_pure, 0) / 10)):
+    for i, x in enumerate(
+        (
+            max(s.bank_gold, 0) / 100,
+            max(-s.bank_gold, 0) / 10,
+            max(s.bank_pure, 0) / 30,
+            max(-s.bank_pure, 0) / 10,
+        )
+    ):
         out[at[15] + i] = x
     if module:
         for cid in s.corps:
@@ -493,7 +559,7 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     i_regions = ix["regions"]
     i_styles = ix["styles"]
     for p in range(players):
-        b = [at[21] + ((p - me) % players) * seat_size + x for x in st]
+        b = _seat_slots((p - me) % players)
         out[b[0]] = 1.0
         if s.city[p]:
             out[b[1] + i_sites[s.city[p]]] = 1.0
@@ -505,7 +571,7 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         out[b[4]] = s.supply[p] / 20
         for cell, card in enumerate(s.grid[p]):
             if card:
-                out[b[5] + cell * n_fac + i_fac[_type(card)]] = 1.0
+                out[b[5] + cell * n_fac + fac_slot(card)] = 1.0
         for cell in s.used[p]:
             out[b[6] + cell] = 1.0
         out[b[7]] = len(s.hand[p]) / 5
