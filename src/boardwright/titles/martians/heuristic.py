@@ -1,9 +1,10 @@
 """The bots' evaluation of a Martians position for one seat, from public information
-and the seat's own purse. Co-operative and solo: the team's prospects (satisfaction,
-requirements met and the goods they ask for, demand tokens left weighed by what they cost
-at the quarters summary, colonists lost, energy and the installations that make it,
-buildings finished); competitive and semi-co-op: the seat's best corporation against the
-best rival.
+and the seat's own purse. Co-operative and solo: the team's prospects (requirements met,
+demand tokens left weighed by what they cost at the quarters summary, colonists lost,
+penalty markers) and the work still ahead (plan.py: the actions and energy that the
+demand to come, the open requirements and their buildings will cost, against the time and
+energy the team has left, installations included); competitive and semi-co-op: the
+seat's best corporation against the best rival.
 
 Acting in a building is two decisions (put a marker, then the action), so inside a
 building the value also counts the best single action still open there: one step of
@@ -14,12 +15,15 @@ from __future__ import annotations
 from boardwright.engine import GameState
 
 from .content import RESOURCES
+from .plan import plan
 from .state import MartiansState
+
+#: co-op and solo weights: satisfaction counts for little beside winning; an action still
+#: to perform, an energy marker the team will lack, an action beyond its time
+REPUTATION, ACTION, ENERGY_SHORT, TIME_SHORT, SURPLUS, GATED, MARKER = 0.3, 0.8, 3.0, 2.0, 0.15, 1.0, 1.5
 
 WORTH = {"regolith": 0.4, "dirty_ice": 0.4, "energy": 0.5, "supplies": 0.6, "food": 1.5, "medicine": 2.0,
          "drinking_water": 0.6, "credits": 0.2}
-#: co-op and solo: energy is what the team runs out of
-TEAM_WORTH = {**WORTH, "regolith": 0.9, "energy": 1.2, "medicine": 2.5, "drinking_water": 0.8}
 
 
 def _stock(s: MartiansState, purse: int, worth: dict[str, float] = WORTH) -> float:
@@ -28,36 +32,28 @@ def _stock(s: MartiansState, purse: int, worth: dict[str, float] = WORTH) -> flo
 
 def _team(s: MartiansState) -> float:
     last = s.cycle >= s.cycles
-    left = max(0, s.cycles - s.cycle)  # whole cycles still to come after this one
     ox = sum(q[0] for q in s.quarters)
     dis = sum(q[1] for q in s.quarters)
     hun = sum(q[2] for q in s.quarters)
     alive = sum(c - d for c, d in zip(s.colonists, s.dead, strict=True))
-    value = float(s.reputation[0]) + 2.0 * alive - 6.0 * sum(s.dead)
+    value = REPUTATION * s.reputation[0] + 2.0 * alive - 6.0 * sum(s.dead)
     # an oxygen token left kills a colonist of every corporation; disease and hunger cost
     # an action marker, and at the end of the last cycle any token loses the game
     value -= (10.0 if last else 5.0 * s.corps) * ox
     # food and medicine in store will be delivered against hunger and disease (two a turn)
     food, med = s.have(0, "food"), s.have(0, "medicine")
-    pen_d, pen_h = (8.0 if last else 2.0), (6.0 if last else 1.5)
+    pen_d, pen_h = (8.0 if last else 3.0), (6.0 if last else 1.5)
     value -= pen_d * (max(0, dis - med) + 0.3 * min(dis, med))
     value -= pen_h * (max(0, hun - food) + 0.3 * min(hun, food))
-    reqs = s.content.scenarios[int(s.options["scenario"])].requirements if _scenario(s) else []
     value += 10.0 * len(s.requirements_done)
-    value += _stock(s, 0, TEAM_WORTH) + 0.4 * sum(s.hand)
-    # energy to come: each installation marker produces once a cycle after round 2
-    outputs = {i.id: i.output for i in s.content.board.installations}
-    made = sum(outputs.get(k, 0) * len(v) for k, v in s.install.items())
-    value += TEAM_WORTH["energy"] * made * (left + (0.5 if s.round <= 2 else 0.0))
-    value -= 3.5 * len(s.unbuilt) + (3.0 * min(dis, 2) if "hospital" in s.unbuilt else 0.0)
-    value -= 0.5 * sum(len(b) for b in s.infirmary) + 0.5 * sum(len(b) for b in s.apartments)
-    done = {str(x[0]) for x in s.requirements_done}
-    for r in reqs:
-        if r.id in done:
-            continue
-        cost = r.cost
-        have = sum(min(s.have(0, k), n) for k, n in cost.items())
-        value += 1.5 * have / max(1, sum(cost.values()))
+    # the work left to the end (plan.py): each action still needed, each energy marker
+    # missing and each action beyond the time left is a step away from the win
+    p = plan(s)
+    value -= ACTION * p.actions + ENERGY_SHORT * p.short["energy"] + TIME_SHORT * max(0.0, p.actions - p.time)
+    value += SURPLUS * max(0.0, p.income - p.energy) - GATED * p.gated
+    value += 0.1 * s.have(0, "credits") + 0.4 * sum(s.hand)
+    # penalty markers: out of use until regained (the infirmary's time unit is in the plan)
+    value -= MARKER * (sum(len(b) for b in s.infirmary) + sum(len(b) for b in s.apartments))
     return value
 
 

@@ -1,0 +1,48 @@
+"""The co-operative bots' plan (plan.py) and evaluation (heuristic.py): the work left
+follows the board's production chains, and the evaluation prefers the step a team needs."""
+
+from __future__ import annotations
+
+from boardwright.titles.martians.heuristic import evaluate
+from boardwright.titles.martians.plan import plan
+
+from .scene import new, setres, to_turn
+
+
+def test_the_plan_counts_moxie_actions_for_every_oxygen_token_to_come() -> None:
+    s = new(2, mode="coop", scenario=4)
+    before = plan(s)
+    s.quarters[3][0] += 1
+    after = plan(s)
+    assert after.actions == before.actions + 1 and after.energy == before.energy + 1
+
+
+def test_medicine_in_store_cuts_the_hospital_chain() -> None:
+    s = new(2, mode="coop", scenario=4)
+    setres(s, 0, medicine=0, drinking_water=0, supplies=0)
+    short = plan(s)
+    setres(s, 0, medicine=2)
+    stocked = plan(s)
+    assert stocked.actions < short.actions and stocked.short["medicine"] == short.short["medicine"] - 2
+
+
+def test_a_medicinal_crop_replaces_the_hospital_in_the_plan() -> None:
+    s = new(2, mode="coop", scenario=4)
+    setres(s, 0, medicine=0, drinking_water=0, supplies=0)
+    hospital = plan(s)
+    s.crop[0] = "herbs#1"
+    herbs = plan(s)
+    assert herbs.actions < hospital.actions
+    assert herbs.short["drinking_water"] < hospital.short["drinking_water"]
+
+
+def test_a_team_short_of_energy_values_an_installation_it_can_pay_for() -> None:
+    s = new(2, mode="coop", scenario=1)
+    corp = to_turn(s)
+    setres(s, 0, energy=3, regolith=1, supplies=1)
+    ready = evaluate(s, s.seat_of(corp))
+    installed = s.clone()
+    installed.install["solar"].append(corp)
+    setres(installed, 0, energy=2, regolith=0, supplies=0)
+    assert plan(installed).income > plan(s).income
+    assert evaluate(installed, s.seat_of(corp)) > ready
