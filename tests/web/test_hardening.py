@@ -163,14 +163,15 @@ def test_moves_cut_off_by_a_replaced_pool_are_sent_again() -> None:
         state = bw.game(GAME).new_game(3, 1, bw.game(GAME).default_options(3))
         got: list[Any] = []
         job = threading.Thread(target=lambda: got.append(thinkers.think(
-            "g", GAME, state.to_json(), "ismcts:seconds=1.5", 1, state.to_act[0], 5.0)))
+            "g", GAME, state, "ismcts:seconds=1.5", 1, state.to_act[0], 5.0)))
         job.start()
-        wait_for(lambda: thinkers._pool is not None and bool(getattr(thinkers._pool, "_processes", {})),
+        worker = thinkers._slots[0]
+        wait_for(lambda: worker.pool is not None and bool(getattr(worker.pool, "_processes", {})),
                  timeout=30)
         time.sleep(1.0)
-        pool = thinkers._pool
+        pool = worker.pool
         assert pool is not None
-        thinkers._replace(pool)  # as when another game's stuck worker is terminated
+        thinkers._replace(0, pool)  # as when another game's stuck worker is terminated
         job.join(60)
         assert got and got[0].action is not None, got
     finally:

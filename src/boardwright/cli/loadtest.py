@@ -4,12 +4,10 @@ Each GROUP is `COUNT:GAME:PLAYERS[:BOT,BOT...]`: COUNT games of GAME for PLAYERS
 last seats played by the given bots on the server and the others by simulated people. Every
 person holds a live stream (`/events`, rebuilt from its view and delta events) and acts a
 random legal move `--think` seconds after the stream shows their turn. A game that ends is
-replaced by a new one of its group until `--duration` is over. The scenario of docs/web.md
-(200 games: 100 of a first game against 2 greedy bots, 60 of a second against 2 random bots,
-40 two-person games) is written there with the games' ids:
-
-    boardwright loadtest 100:GAME_A:3:greedy,greedy 60:GAME_B:3:random,random \\
-        40:GAME_A:2 --duration 600
+replaced by a new one of its group until `--duration` is over. Without GROUPs it plays the
+scenario of docs/web.md (200 games: 100 of a first game against 2 greedy bots, 60 of a second
+against 2 random bots, 40 two-person games; think 1-4 s, 10 minutes measured after a 30 s
+warm-up), read from `web/static/loadtest-scenario.txt`, which names the games.
 
 Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0) on
 `--db` (a new SQLite file by default; with PostgreSQL several processes share it and the games
@@ -31,10 +29,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 import typer
 
 from .common import failure, out_console
@@ -105,6 +105,61 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
+def default_scenario() -> list[str]:
+    """The groups of the issue's scenario (docs/web.md), from the file that names the games."""
+    text = (Path(__file__).resolve().parents[1] / "web" / "static" / "loadtest-scenario.txt").read_text()
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _stored_moves(database: str) -> int | None:
+    """Rows in the started servers' action log (SQLite only): every move, the bots' too."""
+    import sqlite3
+
+    if not database.startswith("sqlite:///"):
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(database.removeprefix("sqlite:///"))) as c:
+            return int(c.execute("SELECT count(*) FROM bw_actions").fetchone()[0])
+    except sqlite3.Error:
+        return None
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
+def _cpu(pid: int) -> tuple[float, float]:
+    """Processor seconds of a process and of its children (its bot workers) so far."""
+    def own(p: int) -> float:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    return own(pid), sum(own(c) for c in _children(pid))
+
+
+def _own_cpu() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _sample(procs: list[subprocess.Popen[bytes]], t0: float) -> dict[str, Any]:
+    """The started servers' memory (and their bot workers') and the load average, now."""
+    rss = [_rss_mb(p.pid) or 0.0 for p in procs]
+    workers = [sum(_rss_mb(c) or 0.0 for c in _children(p.pid)) for p in procs]
+    return {"t": round(time.monotonic() - t0, 1), "rss_mb": [round(x) for x in rss],
+            "workers_rss_mb": [round(x) for x in workers], "load1": round(os.getloadavg()[0], 2)}
+
+
 def _load() -> str:
     try:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -144,9 +199,9 @@ class Person:
                         data = "".join(x[5:] for x in lines if x.startswith("data:"))
                         if not data:
                             continue
-                        msg = json.loads(data)
+                        msg = orjson.loads(data)
                         if kind == "delta" and self.base is not None:
-                            self.base = delta.apply(self.base, msg["ops"], inplace=True)
+                            self.base = delta.apply(self.base, msg["ops"], inplace=True, fresh=True)
                         else:
                             self.base = msg
                         self._arrived()
@@ -240,9 +295,16 @@ async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: S
 
 
 async def _drive(urls: list[str], groups: list[Group], duration: float,
-                 think: tuple[float, float], seed: int) -> Stats:
+                 think: tuple[float, float], seed: int,
+                 sample: Callable[[], None] | None = None, every: float = 30.0) -> Stats:
     import httpx
 
+    async def sampler() -> None:
+        while sample is not None:
+            sample()
+            await asyncio.sleep(every)
+
+    watch = asyncio.create_task(sampler())
     stats = Stats()
     rnd = random.Random(seed)
     until = time.monotonic() + duration
@@ -255,25 +317,33 @@ async def _drive(urls: list[str], groups: list[Group], duration: float,
                 tasks.append(_run_game(client, urls, n, g, stats, think, until, random.Random(rnd.random())))
                 n += 1
         await asyncio.gather(*tasks)
+    watch.cancel()
+    if sample is not None:
+        sample()
     return stats
 
 
 def loadtest(
-    groups: Annotated[list[str], typer.Argument(metavar="GROUP...", help="COUNT:GAME:PLAYERS[:BOT,BOT...]")],
+    groups: Annotated[list[str] | None, typer.Argument(
+        metavar="[GROUP]...", help="COUNT:GAME:PLAYERS[:BOT,BOT...] (default: the scenario of "
+        "docs/web.md)")] = None,
     url: Annotated[list[str] | None, typer.Option(help="a running server (repeat for several)")] = None,
     db: Annotated[str | None, typer.Option(help="the started servers' database (default: a new SQLite file)")]
     = None,
     servers: Annotated[int, typer.Option(help="server processes to start without --url", min=1)] = 1,
-    duration: Annotated[float, typer.Option(help="seconds to run", min=1)] = 60.0,
+    duration: Annotated[float, typer.Option(help="seconds measured (after --warmup)", min=1)] = 600.0,
     think: Annotated[str, typer.Option(help="a person's thinking time, seconds: LOW-HIGH")] = "1-4",
     scale: Annotated[float, typer.Option(help="multiply every group's COUNT", min=0.001)] = 1.0,
     seed: Annotated[int, typer.Option(help="seed of the simulated people", min=0)] = 1,
     warmup: Annotated[float, typer.Option(help="seconds at the start (all games being created) left "
                                            "out of the percentiles", min=0)] = 30.0,
+    every: Annotated[float, typer.Option(help="seconds between samples of the servers' memory",
+                                         min=1)] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
 ) -> None:
     """Live games played at a human pace against the web server: latency percentiles."""
     try:
+        groups = list(groups or default_scenario())
         parsed = [parse_group(g, scale) for g in groups]
         low, _, high = think.partition("-")
         pace = (float(low), float(high or low))
@@ -283,6 +353,7 @@ def loadtest(
     procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.mkdtemp(prefix="bw-loadtest-")
     urls = list(url or [])
+    database = db or ""
     if not urls:
         database = db or f"sqlite:///{tmp}/loadtest.sqlite"
         for i in range(servers):
@@ -296,12 +367,18 @@ def loadtest(
         _wait_up(urls)
     rss0 = [_rss_mb(p.pid) for p in procs]
     load0 = _load()
+    cpu0 = {p.pid: _cpu(p.pid) for p in procs}
+    me0 = _own_cpu()
     t0 = time.monotonic()
+    samples: list[dict[str, Any]] = []
     try:
-        stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed))
+        stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed,
+                                   lambda: samples.append(_sample(procs, t0)), every))
     finally:
         rss1 = [_rss_mb(p.pid) for p in procs]
         load1 = _load()
+        cpu1 = {p.pid: _cpu(p.pid) for p in procs}
+        me1 = _own_cpu()
         for p in procs:
             p.terminate()
             try:
@@ -309,6 +386,7 @@ def loadtest(
             except subprocess.TimeoutExpired:
                 p.kill()
     elapsed = time.monotonic() - t0
+    stored = _stored_moves(database) if procs else None
     rows: list[dict[str, Any]] = []
     start = t0 + warmup
     for what in ("action POST", "bot turnaround", "move reaches another person's stream", "create game"):
@@ -325,7 +403,14 @@ def loadtest(
               "counts": dict(sorted(stats.counts.items())), "latency": rows,
               "warmup_s": warmup,
               "action_post_p99_ms_per_minute": _per_minute(stats.samples.get("action POST", []), t0),
-              "moves_per_s": round(len(stats.samples.get("action POST", [])) / elapsed, 1)}
+              "moves_per_s": round(len(stats.samples.get("action POST", [])) / elapsed, 1),
+              # processor time used (seconds) by each started server, by its bot workers, and by
+              # this client: what the run cost whatever else the machine was doing
+              "cpu_s": {"servers": [round(cpu1[p.pid][0] - cpu0[p.pid][0], 1) for p in procs],
+                        "bot_workers": [round(cpu1[p.pid][1] - cpu0[p.pid][1], 1) for p in procs],
+                        "client": round(me1 - me0, 1)},
+              "stored_moves": stored,
+              "samples": samples}
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
@@ -347,6 +432,15 @@ def loadtest(
     console.print("action POST p99 (ms) per minute from the start: "
                   + ", ".join(f"{x:.0f}" for x in report["action_post_p99_ms_per_minute"]))
     console.print("counts: " + ", ".join(f"{k} {v}" for k, v in report["counts"].items()))
+    cpu = report["cpu_s"]
+    per = (f"; {1000 * sum(cpu['servers']) / stored:.1f} ms of server and "
+           f"{1000 * sum(cpu['bot_workers']) / stored:.1f} ms of bot worker time per stored move "
+           f"({stored} moves, {stored / elapsed:.0f} a second)") if stored else ""
+    console.print(f"processor seconds: servers {cpu['servers']}, their bot workers {cpu['bot_workers']}, "
+                  f"this client {cpu['client']}{per}")
+    if samples:
+        console.print(f"every {every:g} s (s, server RSS MB, bot workers RSS MB, load): " + "; ".join(
+            f"{x['t']:.0f} {x['rss_mb']} {x['workers_rss_mb']} {x['load1']}" for x in samples))
     if procs:
         console.print("server memory (RSS, MB): " + ", ".join(
             f"{a and round(a)} → {b and round(b)}" for a, b in zip(rss0, rss1, strict=True)))

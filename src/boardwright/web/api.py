@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
+import orjson
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
@@ -197,13 +198,27 @@ def encoded(hub: Hub, live: Live, seat: int | None) -> tuple[str, Any]:
         found = live.payloads.get(seat)
         if found is not None:
             return found
-    built, version = _payload(hub, live, seat)
-    text = json.dumps(built, separators=(",", ":"))
-    entry = (text, json.loads(text))  # as the browser sees it (tuples are lists, keys are text)
+    value, version = _payload(hub, live, seat)
+    entry = (dumps(value), value)
     with live.lock:
         if live.payloads_at == version:
             live.payloads[seat] = entry
     return entry
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text (orjson; the standard library for what orjson cannot encode, such as
+    integers past 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"))
+
+
+def as_json(value: Any) -> Any:
+    """`value` as the browser sees it once encoded (tuples are lists, keys are text)."""
+    text = dumps(value)
+    return orjson.loads(text)
 
 
 def live_delta(live: Live, seat: int | None, old: Any, new: Any) -> str:
@@ -216,22 +231,37 @@ def live_delta(live: Live, seat: int | None, old: Any, new: Any) -> str:
         return found
     body = {"from": old["stamp"], "stamp": new["stamp"], "version": new["version"],
             "ops": delta.diff(old, new)}
-    text = f"event: delta\ndata: {json.dumps(body, separators=(',', ':'))}\n\n"
+    text = f"event: delta\ndata: {dumps(body)}\n\n"
     with live.lock:
         if live.payloads_at == new["stamp"]:
             live.deltas[key] = text
     return text
 
 
+def _with_log(view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    """The view with its log where `GameState.view` puts it (before `over`)."""
+    out: dict[str, Any] = {}
+    for k, v in view.items():
+        if k == "over":
+            out["log"] = log
+        out[k] = v
+    out.setdefault("log", log)
+    return out
+
+
 def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], int]:
     with live.lock:
         state, moves = live.state, len(live.rows)
         live_version = live.version
-    view = state.view(seat)
+    # The log is most of a late payload: each entry is encoded once per game (`Live.entry`) and
+    # the same object is shared by every version's payload, so building a payload and the
+    # delta between two of them cost little more than the rest of the view.
+    log = [live.entry(e) for e in state.log if e.visible(seat)]
+    view = _with_log(as_json(state.view(seat, log=False)), log)
     undo: str | None = "spectators cannot undo"
     if seat is not None:
         undo = hub.undo_refused(live, seat)
-    return {
+    return as_json({
         "id": live.id,
         "game": live.spec.id,
         "title": live.spec.title,
@@ -250,12 +280,12 @@ def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], in
         "version": moves,  # every change is a row of the log, in every server process
         "moves": moves,
         "stamp": live_version,  # changes that are no move (a name, a note) too: for live updates
-        "view": view,
+        "view": None,  # below, with its log as it is (encoded already)
         "to_act": list(state.to_act),
         "legal_actions": [a.to_dict() for a in state.legal_actions(seat)] if seat is not None else [],
         "over": state.over,
         "outcome": state.outcome() if state.over else None,
-    }, live_version
+    }) | {"view": view}, live_version
 
 
 # ------------------------------------------------------------------ meta

@@ -16,6 +16,7 @@ so the rebuilt payload encodes to the same JSON text.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 Op = list[Any]
@@ -24,6 +25,8 @@ SMALL = 64  # lists up to this length with the same length are compared element 
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON values (Python's `==` says `1 == 1.0 == True`)."""
+    if a is b:  # payloads share the log's entries (and other parts) between versions
+        return True
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
@@ -34,6 +37,8 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _walk(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
+    if old is new:
+        return
     if type(old) is not type(new):
         ops.append([path, "set", new])
         return
@@ -76,24 +81,30 @@ def diff(old: Any, new: Any) -> list[Op]:
     return ops
 
 
-def apply(old: Any, ops: list[Op], inplace: bool = False) -> Any:
+def _taken(value: Any) -> Any:
+    return value
+
+
+def apply(old: Any, ops: list[Op], inplace: bool = False, fresh: bool = False) -> Any:
     """`old` with `ops` applied: a new value (`old` is not changed), or with `inplace` `old`
-    itself changed (cheaper, for a client that keeps only the newest payload)."""
+    itself changed (cheaper, for a client that keeps only the newest payload). `fresh`: the
+    ops are the caller's own (just decoded), so their values are taken, not copied."""
     root = old if inplace else copy.deepcopy(old)
+    own: Callable[[Any], Any] = _taken if fresh else copy.deepcopy
     for op in ops:
         path, kind = op[0], op[1]
         if not path:
             if kind == "set":
-                root = copy.deepcopy(op[2])
+                root = own(op[2])
             continue
         parent = root
         for key in path[:-1]:
             parent = parent[key]
         last = path[-1]
         if kind == "set":
-            parent[last] = copy.deepcopy(op[2])
+            parent[last] = own(op[2])
         elif kind == "append":
-            parent[last].extend(copy.deepcopy(op[2]))
+            parent[last].extend(own(op[2]))
         elif kind == "del":
             del parent[last]
         else:

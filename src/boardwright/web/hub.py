@@ -24,6 +24,7 @@ from typing import Any
 from boardwright.bots import Bot, bot_seed
 from boardwright.bots.spec import parse_one
 from boardwright.engine import GameSpec, GameState, IllegalAction, Rng, UnknownGame, game
+from boardwright.engine.log import LogEntry
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
 from .thinking import Answer, FairGate, Thinkers
@@ -86,8 +87,16 @@ class Live:
     payloads: dict[int | None, tuple[str, Any]] = field(default_factory=dict)  # this version's, per seat
     payloads_at: int = -1  # the version `payloads` belong to
     deltas: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, from) -> event text
+    entries: dict[LogEntry, dict[str, Any]] = field(default_factory=dict)  # see `entry`
     checked: float = 0.0  # when the database was last asked for other writers' rows
     stale: bool = False  # another process changed the game (a notification): catch up first
+
+    def entry(self, e: LogEntry) -> dict[str, Any]:
+        """A log entry as JSON data, built once and shared by every payload that shows it."""
+        found = self.entries.get(e)
+        if found is None:
+            found = self.entries[e] = e.to_dict()
+        return found
 
     def bump(self) -> None:
         """A change every seat may see (call with the lock held): a new version, streams woken."""
@@ -314,6 +323,8 @@ class Hub:
                         idle = [k for k, v in self.live.items() if not v.bot_running and not v.waiters]
                         for k in idle[: len(self.live) // 4 + 1]:
                             del self.live[k]
+                            if self.thinkers is not None:
+                                self.thinkers.forget(k)
                     self.live[gid] = live
         with live.lock:
             self._catch_up(live)
@@ -581,6 +592,8 @@ class Hub:
                     seats = [s for s in live.state.to_act if s in live.bots]
                     if not seats or live.ended:
                         live.bot_running = False
+                        if live.finished and self.thinkers is not None:
+                            self.thinkers.forget(live.id)  # its worker may drop its state
                         return
                     seat = seats[0]
                     copy = live.state.clone()
@@ -628,7 +641,7 @@ class Hub:
         bot = live.bots[seat]
         budget = self.settings.bot_budget
         if self.thinkers is not None and not self.thinkers.unusable:
-            answer = self.thinkers.think(live.id, live.spec.id, copy.to_json(), live.row.bots[seat],
+            answer = self.thinkers.think(live.id, live.spec.id, copy, live.row.bots[seat],
                                          bot.rng.state, seat, budget)
             if answer.why != "unusable":
                 if answer.rng is not None:

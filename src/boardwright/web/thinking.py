@@ -2,15 +2,19 @@
 
 Python threads share one interpreter lock: a search bot thinking in a thread would slow
 every request of the server. So bots choose in a small pool of worker processes (spawned,
-never forked from the threaded server). A move is sent as the state's JSON, the bot's spec
-and its random stream; the answer is the action id and the stream's new state.
+never forked from the threaded server). Workers are kept warm with their games: each game
+is pinned to one worker, which keeps the game's state (the most recently used `WARM_GAMES`
+of them) and is sent only the moves made since it last thought for that game, as
+(seat, action) pairs it applies itself. The whole state (its JSON) is sent only the first
+time, after an undo, or when the worker no longer has it (replaced, or the state evicted).
+The answer is the action id and the bot's random stream's new state.
 
-Fairness: the pool's workers are handed out by a `FairGate`, one move per worker, to the
-game that has used the least thinking time lately, so a game of expensive bots never
+Fairness: each worker is handed out by a `FairGate`, one move at a time, to the game pinned
+to it that has used the least thinking time lately, so a game of expensive bots never
 queues another game's moves behind its own. A move's budget starts when it gets a worker
 (time spent waiting for one is not counted), and inside the worker an alarm stops a bot
-that thinks past it. A worker that does not answer even then is terminated (the pool is
-replaced); moves of other games that were running on the old pool are sent again.
+that thinks past it. A worker that does not answer even then is terminated (and replaced);
+a move of another game that was waiting on it is sent again (with the whole state).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import os
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -31,13 +36,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from boardwright.bots.spec import parse_one
-from boardwright.engine import Rng, game
+from boardwright.engine import GameState, Rng, game
 
 log = logging.getLogger("boardwright.web")
 _SHARED: dict[int, Thinkers] = {}
 _SHARED_LOCK = threading.Lock()
 GRACE = 15.0  # seconds past the budget (and a new worker's start) before a stuck worker is terminated
 HALF_LIFE = 60.0  # seconds: how fast a game's past thinking time is forgiven
+WARM_GAMES = 400  # game states a worker keeps (the least recently used are dropped)
+COLD = "cold"  # a worker's answer: it does not hold the state the moves were sent for
+_WARM: OrderedDict[str, GameState] = OrderedDict()  # in a worker: game key -> its state
 
 
 class OverBudget(Exception):
@@ -118,7 +126,35 @@ def choose(game_id: str, state_json: str, bot_spec: str, rng_state: int, seat: i
            budget: float = 0.0) -> tuple[str, int] | None:
     """Runs in a worker: the bot's choice and its random stream's new state (None: the bot
     was stopped by the alarm after `budget` seconds)."""
-    state = game(game_id).from_json(state_json)
+    return _choose(game(game_id).from_json(state_json), bot_spec, rng_state, seat, budget)
+
+
+def choose_warm(key: str, game_id: str, base: int, moves: list[tuple[int, str]],
+                state_json: str | None, bot_spec: str, rng_state: int, seat: int,
+                budget: float = 0.0) -> tuple[str, int] | str | None:
+    """Runs in a worker: as `choose`, for the game `key` whose state this worker keeps. With
+    `state_json` the state is that; else it is the kept one (which must have `base` moves)
+    after `moves`. `COLD` if the worker does not hold that state (then send it whole)."""
+    if state_json is not None:
+        state = game(game_id).from_json(state_json)
+    else:
+        kept = _WARM.pop(key, None)
+        if kept is None or len(kept.history) != base:
+            return COLD
+        state = kept
+        try:
+            for s, action in moves:
+                state.apply(s, action)
+        except Exception:  # not the state the server has: start again from the whole one
+            return COLD
+    _WARM[key] = state
+    while len(_WARM) > WARM_GAMES:
+        _WARM.popitem(last=False)
+    return _choose(state.clone(), bot_spec, rng_state, seat, budget)
+
+
+def _choose(state: GameState, bot_spec: str, rng_state: int, seat: int,
+            budget: float) -> tuple[str, int] | None:
     bot = parse_one(bot_spec).build(0)
     bot.rng = Rng.from_state(rng_state)
     timed = budget > 0 and hasattr(signal, "setitimer")
@@ -136,18 +172,32 @@ def choose(game_id: str, state_json: str, bot_spec: str, rng_state: int, seat: i
     return action.id, bot.rng.state
 
 
+class Worker:
+    """One worker process (replaceable) with the games pinned to it."""
+
+    def __init__(self) -> None:
+        self.pool: ProcessPoolExecutor | None = None
+        self.generation = 0  # replaced this many times (a new process holds no state)
+        self.gate = FairGate(1)
+        self.games = 0  # games pinned to it
+
+
 class Thinkers:
-    """A replaceable process pool shared by every game of the server process."""
+    """Worker processes shared by every game of the server process, each game pinned to one."""
 
     def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self.workers = max(1, workers)
+        self._slots = [Worker() for _ in range(self.workers)]
+        self._pinned: dict[str, int] = {}  # game key -> its worker
+        # game key -> (worker, its generation, the moves it holds the state after)
+        self._synced: dict[str, tuple[int, int, list[tuple[int, str]]]] = {}
         self._lock = threading.Lock()
         self.answered = False  # some worker has answered: the pool works in this process
         self.unusable = False  # workers cannot start here (e.g. the main program is stdin)
-        self._stopped = 0  # pools terminated because a bot overran its budget
+        self._stopped = 0  # workers terminated because a bot overran its budget
         self._closed = False
-        self.gate = FairGate(workers)
+        self.sent_whole = 0  # moves sent with the whole state (cold), for tests and the load test
+        self.sent_moves = 0  # moves sent as the actions since the worker's state (warm)
         atexit.register(self.close)
 
     @classmethod
@@ -158,70 +208,112 @@ class Thinkers:
                 _SHARED[workers] = cls(workers)
             return _SHARED[workers]
 
-    def _get(self) -> ProcessPoolExecutor:
+    def _pin(self, key: str) -> int:
         with self._lock:
-            if self._pool is None:
-                spawn = multiprocessing.get_context("spawn")  # never fork the threaded server
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=spawn,
-                                                 initializer=_watch_parent, initargs=(os.getpid(),))
-            return self._pool
+            found = self._pinned.get(key)
+            if found is None:
+                found = min(range(self.workers), key=lambda i: (self._slots[i].games, i))
+                self._pinned[key] = found
+                self._slots[found].games += 1
+            return found
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
+    def forget(self, key: str) -> None:
+        """The game needs no bot any more (over, or dropped from memory)."""
         with self._lock:
-            if self._pool is not broken:
+            found = self._pinned.pop(key, None)
+            if found is not None:
+                self._slots[found].games -= 1
+            self._synced.pop(key, None)
+
+    def _get(self, i: int) -> ProcessPoolExecutor:
+        with self._lock:
+            w = self._slots[i]
+            if w.pool is None:
+                spawn = multiprocessing.get_context("spawn")  # never fork the threaded server
+                w.pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=_watch_parent,
+                                             initargs=(os.getpid(),))
+            return w.pool
+
+    def _replace(self, i: int, broken: ProcessPoolExecutor) -> None:
+        with self._lock:
+            w = self._slots[i]
+            if w.pool is not broken:
                 return
-            self._pool = None
+            w.pool = None
+            w.generation += 1
         procs = list(getattr(broken, "_processes", {}).values())  # stuck workers cannot be cancelled
         broken.shutdown(wait=False, cancel_futures=True)
         for p in procs:
             p.terminate()
 
+    def _message(self, key: str, i: int, state: GameState) -> tuple[int, list[tuple[int, str]], str | None]:
+        """What to send for `state`: the moves since the worker's state, or the whole state."""
+        history = state.history
+        with self._lock:
+            synced = self._synced.get(key)
+            generation = self._slots[i].generation
+        if synced is not None and synced[:2] == (i, generation):
+            held = synced[2]
+            if len(history) >= len(held) and history[: len(held)] == held:
+                self.sent_moves += 1
+                return len(held), history[len(held):], None
+        self.sent_whole += 1
+        return 0, [], state.to_json()
+
     def think(
-        self, key: str, game_id: str, state_json: str, bot_spec: str, rng_state: int, seat: int,
+        self, key: str, game_id: str, state: GameState, bot_spec: str, rng_state: int, seat: int,
         budget: float,
     ) -> Answer:
-        """The bot's answer once a worker is free for `key` (a game), thinking `budget` seconds
-        at most; a move lost because another game's stuck worker had the pool replaced is sent
-        again."""
-        with self.gate.slot(key):
-            for _ in range(5):
+        """The bot's answer once `key`'s worker is free for it (`key`: a game), thinking
+        `budget` seconds at most; a move lost because its worker was replaced (another game's
+        bot was stuck) is sent again."""
+        i = self._pin(key)
+        worker = self._slots[i]
+        with worker.gate.slot(key):
+            for _ in range(6):
                 if self._closed:
                     return Answer(why="closed")
-                pool = self._get()
+                pool = self._get(i)
+                generation = worker.generation
+                base, moves, whole = self._message(key, i, state)
                 try:
-                    fut: Future[tuple[str, int] | None] = pool.submit(
-                        choose, game_id, state_json, bot_spec, rng_state, seat, budget)
+                    fut: Future[tuple[str, int] | str | None] = pool.submit(
+                        choose_warm, key, game_id, base, moves, whole, bot_spec, rng_state, seat, budget)
                     result = fut.result(timeout=budget + GRACE)
                 except FutureTimeout:  # the alarm did not stop it (stuck outside Python code)
                     self._stopped += 1
-                    self._replace(pool)
+                    self._replace(i, pool)
                     return Answer(why="over")
                 except (BrokenProcessPool, CancelledError):
-                    replaced = self._pool is not pool  # by another game's stuck worker: retry
-                    self._replace(pool)
+                    replaced = worker.pool is not pool  # by another game's stuck worker: retry
+                    self._replace(i, pool)
                     if not replaced and not self.answered and not self._stopped:
                         log.warning("bot worker processes cannot start here; bots think in threads")
                         self.unusable = True
                         return Answer(why="unusable")
-                    continue  # the pool was replaced under this move: send it again
-                except RuntimeError:  # submitted to a pool that was just shut down
+                    continue  # the worker was replaced under this move: send it again
+                except RuntimeError:  # submitted to a worker that was just shut down
                     continue
                 except Exception as exc:
                     log.warning("a bot failed in seat %d of a %s game: %s: %s", seat, game_id,
                                 type(exc).__name__, exc)
+                    with self._lock:
+                        self._synced.pop(key, None)
                     return Answer(why="failed")
+                with self._lock:
+                    if result == COLD:
+                        self._synced.pop(key, None)
+                        continue  # send the whole state
+                    self._synced[key] = (i, generation, list(state.history))
                 self.answered = True
                 if result is None:
                     return Answer(why="over")
+                assert not isinstance(result, str)
                 return Answer(result[0], result[1])
         return Answer(why="failed")
 
     def close(self) -> None:
         self._closed = True
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            procs = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for p in procs:
-                p.terminate()
+        for i, w in enumerate(self._slots):
+            if w.pool is not None:
+                self._replace(i, w.pool)

@@ -1,0 +1,79 @@
+"""Warm bot workers: a worker keeps each game's state and is sent only the moves since; its
+choices are exactly those of a cold worker sent the whole state every time."""
+
+from __future__ import annotations
+
+import random
+
+import boardwright as bw
+from boardwright.engine import GameState
+from boardwright.web.thinking import Thinkers, choose
+
+GAME = "flow-of-history"
+
+
+def _play(thinkers: Thinkers, key: str, state: GameState, bots: dict[int, str], moves: int,
+          rnd: random.Random) -> GameState:
+    """`moves` moves from `state`: bots through `thinkers`, each answer checked against a cold
+    choice from the whole state; the other seats at random."""
+    rngs = {s: 1000 + s for s in bots}
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        if seat in bots:
+            cold = choose(GAME, state.to_json(), bots[seat], rngs[seat], seat)
+            warm = thinkers.think(key, GAME, state.clone(), bots[seat], rngs[seat], seat, 10.0)
+            assert cold is not None and (warm.action, warm.rng) == cold, (len(state.history), warm, cold)
+            action = cold[0]
+            rngs[seat] = cold[1]
+        else:
+            action = rnd.choice(state.legal_actions(seat)).id
+        state = state.clone()
+        state.apply(seat, action)
+    return state
+
+
+def test_warm_workers_choose_as_cold_ones_and_are_sent_moves_not_states() -> None:
+    spec = bw.game(GAME)
+    thinkers = Thinkers(2)
+    try:
+        bots = {1: "greedy", 2: "greedy"}
+        start = spec.new_game(3, 5, spec.default_options(3))
+        rnd = random.Random(5)
+        middle = _play(thinkers, "a", start, bots, 40, rnd)
+        assert thinkers.sent_whole == 1 and thinkers.sent_moves > 10  # one whole state, then moves
+        # an undo: the game goes back to an earlier state, which is sent whole again
+        whole = thinkers.sent_whole
+        _play(thinkers, "a", _play(thinkers, "b", start, bots, 10, random.Random(1)), bots, 20, rnd)
+        assert thinkers.sent_whole >= whole + 1
+        # a replaced worker holds nothing: the state is sent whole and the choices stay the same
+        for i, w in enumerate(thinkers._slots):
+            if w.pool is not None:
+                thinkers._replace(i, w.pool)
+        whole = thinkers.sent_whole
+        _play(thinkers, "a", middle, bots, 20, rnd)
+        assert thinkers.sent_whole == whole + 1
+    finally:
+        thinkers.close()
+
+
+def test_a_worker_that_lost_the_state_is_sent_it_whole() -> None:
+    from boardwright.web import thinking
+
+    spec = bw.game(GAME)
+    state = spec.new_game(3, 2, spec.default_options(3))
+    while state.to_act[0] != 1:
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0].id)
+    # in this process (as a worker would): the kept state is gone, so the answer is COLD
+    assert thinking.choose_warm("gone", GAME, 3, [], None, "greedy", 7, 1) == thinking.COLD
+    got = thinking.choose_warm("kept", GAME, 0, [], state.to_json(), "greedy", 7, 1)
+    assert got == choose(GAME, state.to_json(), "greedy", 7, 1)
+    seat = state.to_act[0]
+    after = state.clone()
+    after.apply(seat, after.legal_actions(seat)[0].id)
+    moves = after.history[len(state.history):]
+    nxt = after.to_act[0]
+    assert thinking.choose_warm("kept", GAME, len(state.history), moves, None, "greedy", 7, nxt) == choose(
+        GAME, after.to_json(), "greedy", 7, nxt)
+    thinking._WARM.clear()
