@@ -52,6 +52,7 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         self.n_rollouts = n_rollouts
         self.scale = scale
         self.rng = Rng(seed)
+        self._heuristics: dict[str, Any] = {}
 
     def evaluate(self, state: Any) -> np.ndarray:
         inner = engine_state(state)
@@ -75,11 +76,17 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
             if not acting:
                 return seat_rewards(st.outcome(), players, bounded=True)
             if self.depth is not None and steps >= self.depth:
-                heuristic, scale = heuristic_for(st.spec), self.scale
+                heuristic, scale = self._heuristic(st.spec), self.scale
                 return [squash(heuristic(st, p), scale) for p in range(players)]
             seat = acting[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
             steps += 1
+
+    def _heuristic(self, spec: Any) -> Any:
+        hit = self._heuristics.get(spec.id)
+        if hit is None:
+            hit = self._heuristics[spec.id] = heuristic_for(spec)
+        return hit
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         """Uniform over the legal actions (the chance outcomes at a chance node)."""

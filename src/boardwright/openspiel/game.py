@@ -54,10 +54,10 @@ Mapping:
 from __future__ import annotations
 
 import inspect
-import json
 from typing import Any
 
 import numpy as np
+import orjson
 import pyspiel
 
 from boardwright.engine import GameSpec, GameState, Rng, game, games
@@ -155,6 +155,7 @@ class Settings:
         self.index: ActionIndex = rl_action_index(self.spec, players, self.options)
         self.encoder = encoder_for(self.spec)
         self.initial: GameState | None = None  # explicit chance: the state before the setup's draws
+        self.legal_memo: dict[frozenset[str], list[int]] = {}  # legal ids -> sorted indices
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         return self
@@ -164,6 +165,7 @@ class Settings:
 
 
 _SETTINGS: dict[Key, Settings] = {}
+_LEGAL_MEMO = 20_000  # action sets remembered per game settings
 
 
 def settings(key: Key) -> Settings:
@@ -401,15 +403,28 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         return f"{self.conf.spec.id} seed {inner.seed}: {len(inner.history)} steps"
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+def canonical_json(value: Any) -> str:
+    """Compact JSON with sorted keys (orjson: about 7x faster than the standard library's
+    encoder on a view, which made half the cost of an information-state string)."""
+    return orjson.dumps(value, option=_SORTED).decode()
 
 
 def legal_indices(conf: Settings, inner: GameState, player: int) -> list[int]:
     """The pyspiel actions of `player`'s legal actions, ascending (none when not acting)."""
     if player not in inner.to_act:
         return []
-    index_of = conf.index.index_of
-    return sorted(index_of(a) for a in inner._cached(player)[1])
+    ids = inner._cached(player)[1]
+    memo = conf.legal_memo
+    hit = memo.get(ids)  # the same action sets recur: a frozenset hashes and compares in C
+    if hit is None:
+        if len(memo) >= _LEGAL_MEMO:
+            memo.clear()
+        index_of = conf.index.index_of
+        hit = memo[ids] = sorted(index_of(a) for a in ids)
+    return hit
 
 
 def info_text(
@@ -435,7 +450,7 @@ def info_text(
     over = view["over"] = inner.over
     if over:
         view["outcome"] = inner.outcome()
-    body = _CANONICAL.encode(view)
+    body = canonical_json(view)
     head = "spectator|" if player is None else f"seat {player}|"
     if event is not None:  # the position before the action that draws, and what it draws
         return f"{head}{body}|chance:{event.kind}"
