@@ -200,13 +200,13 @@ def test_regaining_is_not_an_action_and_may_follow_one() -> None:
 
 # ------------------------------------------------------------------ weather (§9)
 WEATHER = {  # card: (harvest food, harvest energy cost, solar, wind, excavation markers)
-    "stable": (1, 1, 1, 2, 2),
-    "solar_activity": (2, 1, 2, 2, 2),
-    "solar_activity_alt": (1, 0, 2, 2, 2),
-    "sandstorm": (0, 1, 0, 1, 2),
-    "sandstorm_alt": (1, 2, 0, 1, 2),
-    "wind": (1, 1, 1, 3, 2),
-    "earthquake": (1, 1, 1, 2, 1),
+    "stable": (2, 1, 2, 3, 2),
+    "solar_activity": (3, 1, 3, 3, 2),
+    "solar_activity_alt": (2, 0, 3, 3, 2),
+    "sandstorm": (1, 1, 1, 2, 2),
+    "sandstorm_alt": (2, 2, 1, 2, 2),
+    "wind": (2, 1, 2, 4, 2),
+    "earthquake": (2, 1, 2, 3, 1),
 }
 
 
@@ -215,7 +215,7 @@ def test_every_weather_card(card: str) -> None:
     s = new(2, mode="coop")
     s.weather = f"{card}#1"
     food, energy, solar, wind, dig = WEATHER[card]
-    cost, gain = crop_terms(s, 0)  # lettuce: 1 energy -> 1 food
+    cost, gain = crop_terms(s, 0)  # lettuce: 1 energy -> 2 food (stand-in)
     assert gain["food"] == food and cost["energy"] == energy
     assert cycle.output(s, 0, "solar") == solar and cycle.output(s, 0, "wind") == wind
     s.tiles[s.machine] = "regolith-2#1"
@@ -292,8 +292,8 @@ def test_dna_alteration_gives_a_fourth_time_unit() -> None:
 def test_solar_cells_and_kinetic_power_add_one_energy_per_marker() -> None:
     s = new(2, mode="coop")
     s.corp_tech[0] += ["solar_cells", "kinetic_power"]
-    assert cycle.output(s, 0, "solar") == 2 and cycle.output(s, 0, "wind") == 3
-    assert cycle.output(s, 1, "solar") == 1 and cycle.output(s, 1, "wind") == 2
+    assert cycle.output(s, 0, "solar") == 3 and cycle.output(s, 0, "wind") == 4
+    assert cycle.output(s, 1, "solar") == 2 and cycle.output(s, 1, "wind") == 3
 
 
 def test_installations_produce_for_their_owner_only_and_skip_unbuilt_ones() -> None:
@@ -302,10 +302,10 @@ def test_installations_produce_for_their_owner_only_and_skip_unbuilt_ones() -> N
     s.install["wind"] = [1]  # still carrying its build token
     e0, e1 = res(s, 0, "energy"), res(s, 1, "energy")
     cycle._energy(s)
-    assert res(s, 0, "energy") == e0 + 2 and res(s, 1, "energy") == e1 + 1
+    assert res(s, 0, "energy") == e0 + 4 and res(s, 1, "energy") == e1 + 2
     s.unbuilt.remove("wind")
     cycle._energy(s)
-    assert res(s, 1, "energy") == e1 + 1 + 3
+    assert res(s, 1, "energy") == e1 + 2 + 2 + 3
 
 
 def test_at_most_two_installations_per_corporation() -> None:

@@ -140,18 +140,18 @@ def test_production_and_harvest_events_change_the_output() -> None:
     from boardwright.titles.martians.buildings import crop_terms
 
     s = new(2, mode="coop")
-    assert cycle.output(s, 0, "solar") == 1
+    assert cycle.output(s, 0, "solar") == 2
     _event(s, "dusty_panels")
-    assert cycle.output(s, 0, "solar") == 0
+    assert cycle.output(s, 0, "solar") == 1
     s.event_active = ""
     _event(s, "power_surge")
-    assert cycle.output(s, 0, "wind") == 3
+    assert cycle.output(s, 0, "wind") == 4
     s.event_active = ""
     _event(s, "bumper_crop")
-    assert crop_terms(s, 0)[1]["food"] == 2
+    assert crop_terms(s, 0)[1]["food"] == 3
     s.event_active = ""
     _event(s, "crop_blight")
-    assert crop_terms(s, 0)[1]["food"] == 0
+    assert crop_terms(s, 0)[1]["food"] == 1
 
 
 def test_event_weather_and_energy_follow_the_second_round_in_that_order() -> None:

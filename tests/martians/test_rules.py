@@ -103,7 +103,7 @@ def test_greenhouses_harvest_with_botanist_and_change_of_crops() -> None:
     s.assistant_deck = [a for a in s.assistant_deck if a != "botanist#1"]
     setres(s, corp, energy=3, food=0)
     do(s, "place:greenhouses:1", "harvest")
-    assert res(s, corp, "food") == 2  # lettuce 1 + botanist 1 (stable weather)
+    assert res(s, corp, "food") == 3  # lettuce 2 (stand-in) + botanist 1 (stable weather)
     do(s, "crops:potatoes")
     assert s.crop[corp].startswith("potatoes")
 
