@@ -21,6 +21,7 @@ from typing import Any
 from boardwright.engine import GameState
 
 from .effects import can_pay, expand_costs
+from .genesis_heuristic import genesis_worth
 from .rounds import ROUNDS, diamond_vp, requirement
 
 #: value of one unit of each row for the current round (what a failed resolution costs)
@@ -238,4 +239,5 @@ def _worth(st: Any, p: int, ii: bool = False) -> float:
         + 0.3 * res["steam"]
         + 0.2 * res["insight"]
         + 0.6 * len(pl["done"])
+        + (genesis_worth(st, p) if st.scenario == "genesis" else 0.0)
     )
