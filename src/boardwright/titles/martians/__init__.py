@@ -22,6 +22,7 @@ SPEC = register(GameSpec(
            "board_data": ".glossary:board_data", "balance": ".balance_report:HOOK"},
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/martians/rules.md",
+    explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
     outcome_kind="cooperative",
     options=(
         Option("mode", "coop", "solo (1 player, two corporations), coop, semi-coop or competitive "

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def deal(s: MartiansState) -> None:
     s.goal_deck = sorted(s.content.goals)
-    s.rng.shuffle(s.goal_deck)
+    s.shuffle("goal deck", s.goal_deck)
     n = s.players
     s.goal_hand = [sorted(s.goal_deck.pop() for _ in range(3)) for _ in range(n)]
     s.goals = [[] for _ in range(n)]

@@ -32,7 +32,6 @@ def board_count(s: MartiansState) -> int:
 
 def setup(s: MartiansState) -> None:
     c = s.content
-    rng = s.rng
     s.mode = str(s.options["mode"])
     s.corps = 2 if s.mode == "solo" else s.players
     n = board_count(s)
@@ -41,7 +40,7 @@ def setup(s: MartiansState) -> None:
     s.cycle, s.round, s.rounds = 1, 0, 0
     # Solo: the marker starts left of the card, with the blue corporation (§2.1). Otherwise
     # the text names no first player: it is drawn by lot (§12).
-    s.first = 0 if s.mode == "solo" else rng.below(s.corps)
+    s.first = 0 if s.mode == "solo" else s.draw("first corporation", range(s.corps))
     s.finished = False
     s.early_end = False
     limits = c.setup.limits
@@ -71,21 +70,21 @@ def setup(s: MartiansState) -> None:
     # cards and tiles on the board (§3)
     shown = c.setup.board_cards[str(n)]
     s.expert_deck = copies(c.experts.values(), bool(s.options["collectors_edition"]))
-    rng.shuffle(s.expert_deck)
+    s.shuffle("expert deck", s.expert_deck)
     s.board_experts = sorted(s.expert_deck.pop() for _ in range(shown))
     s.assistant_deck = [f"{a}#{k}" for a in sorted(c.assistants) for k in range(1, n + 1)]
-    rng.shuffle(s.assistant_deck)
+    s.shuffle("assistant deck", s.assistant_deck)
     s.board_assistants = sorted(s.assistant_deck.pop() for _ in range(shown))
     s.research_reserve = sorted(c.research)
-    rng.shuffle(s.research_reserve)
+    s.shuffle("research reserve", s.research_reserve)
     s.research_board = sorted(s.research_reserve.pop() for _ in range(shown))
     s.research_out = []
     s.regolith_deck = copies(c.regolith.values())
-    rng.shuffle(s.regolith_deck)
+    s.shuffle("regolith deck", s.regolith_deck)
     s.regolith_out = []
     # excavation area: tokens face down, three face up on the special fields (§6.5)
     tokens = copies(c.excavation.tokens)
-    rng.shuffle(tokens)
+    s.shuffle("excavation tokens", tokens)
     grid = hexes(c.excavation.radius)
     s.tiles = dict(zip(grid, tokens, strict=True))
     s.faceup = {h: h in c.excavation.start_fields for h in grid}
@@ -94,20 +93,20 @@ def setup(s: MartiansState) -> None:
     deck = copies(c.weather.values())
     s.weather = "stable#1"
     deck.remove(s.weather)
-    rng.shuffle(deck)
+    s.shuffle("weather deck", deck)
     s.weather_deck, s.weather_out, s.seen_top = deck, [], []
     # events: one stack per cycle (§10)
     s.event_stacks = []
     for cyc in range(1, 6):
         stack = sorted(e.id for e in c.events.values() if e.cycle == cyc)
-        rng.shuffle(stack)
+        s.shuffle(f"cycle {cyc} events", stack)
         s.event_stacks.append(stack)
     s.events_out, s.event_active = [], ""
     # commissions (§2.1, §2.4)
     s.commissions_open, s.commission_deck, s.commissions_out = [], [], []
     if uses_commissions(s):
         s.commission_deck = sorted(c.commissions)
-        rng.shuffle(s.commission_deck)
+        s.shuffle("commission deck", s.commission_deck)
         s.commissions_open = sorted(s.commission_deck.pop() for _ in range(s.corps + table.commissions))
     s.requirements_done = []
     # crops: a lettuce tile on every corporation card (§12)
