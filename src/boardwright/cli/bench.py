@@ -20,7 +20,8 @@ def bench_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
     seconds: Annotated[float, typer.Option(help="time budget per game, in seconds", min=0.01)] = 3.0,
 ) -> None:
-    """Random-playout speed, clone() against copy.deepcopy, and ISMCTS iterations/s, per game."""
+    """Random-playout speed, clone() against copy.deepcopy, ISMCTS iterations/s and the
+    PettingZoo environment's steps/s (and its ratio to the random playouts), per game."""
     from ..bench import bench, machine
 
     ids = [game_spec(game_id).id] if game_id else games()
@@ -29,9 +30,12 @@ def bench_cmd(
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return
-    console.print(f"[bold]boardwright bench[/] ({seconds:g} s per game): random playouts; clone() "
-                  "against copy.deepcopy of a state 40% into a random game; ISMCTS (searches of 25 "
-                  "iterations, default settings) on positions of a random game")
+    console.print(
+        f"[bold]boardwright bench[/] ({seconds:g} s per game): random playouts; clone() "
+        "against copy.deepcopy of a state 40% into a random game; ISMCTS (searches of 25 "
+        "iterations, default settings) on positions of a random game; the PettingZoo AEC "
+        "environment playing random legal actions from its masks"
+    )
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("measure")
     for r in rows:
@@ -44,10 +48,20 @@ def bench_cmd(
         ("copy.deepcopy µs", lambda r: f"{r['deepcopy_us']:,.1f}"),
         ("deepcopy / clone", lambda r: f"{r['clone_ratio']}×"),
         ("ISMCTS iterations/s", lambda r: f"{r['ismcts_iters_per_s']:,.0f}"),
+        ("PettingZoo env steps/s", lambda r: _maybe(r.get("env_steps_per_s"), "{:,.0f}")),
+        ("env ÷ random playouts", lambda r: _maybe(r.get("env_ratio"), "{:.2f}")),
     ]
     for label, fmt in measures:
         table.add_row(label, *(fmt(r) for r in rows))
     console.print(table)
     m = machine()
-    console.print(f"{m['python']} on {m['machine']}")
+    load = rows[0].get("load_average") if rows else None
+    console.print(
+        f"{m['python']} on {m['machine']}"
+        + (f", load average {load} when the first game ran" if load is not None else "")
+    )
 
+
+def _maybe(value: float | None, fmt: str) -> str:
+    """A figure, or a dash where it was not measured (the env needs the `sim` extra)."""
+    return "—" if value is None else fmt.format(value)
