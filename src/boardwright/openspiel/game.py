@@ -164,6 +164,7 @@ class Settings:
         return (settings, (self.key,))
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SETTINGS: dict[Key, Settings] = {}
 _LEGAL_MEMO = 20_000  # action sets remembered per game settings
 
@@ -296,6 +297,25 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         if eng.legal is None:
             eng.legal = legal_indices(self.conf, eng.state, player)
         return list(eng.legal)
+
+    # The next three answer Python callers (OpenSpiel's Python searches ask them several times
+    # per tree level) without the round trip through C++ and back into `current_player` and
+    # `_legal_actions`; C++ callers keep pyspiel's own, which give the same answers.
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if player is not None and player != current:
+            return []
+        if current == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if current < 0:  # terminal
+            return []
+        return self._legal_actions(current)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         inner = self.engine.state
