@@ -56,9 +56,23 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher–Yates from the last position: `j = below(i + 1)` for i = n-1 .. 1, with
+        `below`, `next64` and `_mix` written out in the loop (the same draws, without three
+        calls per item: searches reshuffle hidden decks on every determinization)."""
+        state = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    break
+            j = z % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
 
     def fork(self, salt: int) -> Rng:
         """An independent stream derived from this one without advancing it."""
