@@ -383,3 +383,23 @@ def test_head_to_head_script_plays_a_game() -> None:
         assert res["ours_return"] + res["theirs_return"] == pytest.approx(1.0)
     lo, hi = script.wilson(8, 10)
     assert 0.49 < lo < 0.8 < hi < 0.98
+
+
+@pytest.mark.parametrize(("game_id", "explicit"), [(g, False) for g in GAMES] +
+                         [(g, True) for g in GAMES if bw.game(g).explicit_chance])
+def test_python_answers_match_pyspiels(game_id: str, explicit: bool) -> None:
+    """`legal_actions`, `is_chance_node` and `is_player_node` answered in Python (for speed)
+    give what pyspiel's C++ versions give, at chance nodes, during play and at the end."""
+    params = {"explicit_chance": True} if explicit else {}
+    state = _load(game_id, **params).new_initial_state()
+    rng = np.random.default_rng(4)
+    players = state.num_players()
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+        if state.is_terminal() or len(state.history()) > 60:
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -308,12 +308,11 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         return self.current_player() >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        # as pyspiel's PyState::LegalActions: at a chance node its outcomes, whoever asks
         current = self.current_player()
-        if player is not None and player != current:
-            return []
         if current == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if current < 0:  # terminal
+        if current < 0 or (player is not None and player != current):  # terminal / not acting
             return []
         return self._legal_actions(current)
 
