@@ -90,3 +90,24 @@ def test_failed_objective_gives_chapter_f_and_discards_the_journal() -> None:
     assert j["ch"] == "F" and j["story"] == "over" and j["deck"] == []
     assert sorted(j["out"]) == sorted(["1B", "2A", "2B", "3A", "3B", "4A", "4B"])
     assert journal.open_phase(st, 3) in (False, True) and j["offer"] == []
+
+
+def test_terminal_and_board_show_journals_and_events() -> None:
+    from rich.console import Console
+
+    from boardwright.titles.steamfall.layout import board_data
+    from boardwright.titles.steamfall.terminal import render
+
+    st = to_journal(3)
+    st.apply(0, "chapter:1B")
+    console = Console(width=100, record=True)
+    render(console, st.view(0), 0)
+    out = console.export_text()
+    assert "Genesis" in out.splitlines()[0]
+    assert "your choice: 1B" in out and "choosing 1A or 1B" in out
+    data = board_data(3, {"scenario": "genesis"})
+    assert data["events"]["steam-funnel"]["scoring"] == "steam"
+    assert data["events"]["marcus-lab"]["permanent"] is True
+    assert set(data["genesis"]["journals"]) == set(st.content.characters)
+    jid = st.content.journals["jb"].id
+    assert data["abilities"][f"{jid}-1B"]["name"]

@@ -265,6 +265,9 @@ def _entries(pack: str | None = None) -> dict[str, tuple[str, str]]:
             f"{ci.color.capitalize()} cipher",
             f"broken with {ci.actions} {ci.action} or {ci.insight} insight.",
         )
+    from .genesis_glossary import entries as genesis_entries
+
+    out.update(genesis_entries(c))
     for t in c.comp.tablets:
         out[t.id] = ("Cipher tablet", f"cipher tablet showing {', '.join(t.ciphers)}; worth 3 VP.")
     return out

@@ -96,7 +96,7 @@ def _chapter_f(st: SteamfallState, p: int) -> None:
     _take(j, "F")
     j["out"] += j["deck"]
     j["deck"] = []
-    j["ch"], j["done"], j["story"], j["trap"] = "F", True, "over", -1
+    j["ch"], j["done"], j["story"], j["trap"], j["count"] = "F", True, "over", -1, {}
     st.say(
         p,
         "failed an objective: the story ends with Chapter F; the rest of the journal is discarded",

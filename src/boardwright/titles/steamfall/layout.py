@@ -96,6 +96,13 @@ def board_data(players: int, options: Mapping[str, Any] | None = None) -> dict[s
             "steps": v.quest.n,
             "text": text[v.id][1],
         }
+    if options.get("scenario") == "genesis":
+        from .genesis_glossary import board_data as genesis_board_data
+
+        gn = genesis_board_data(c, text)
+        out["events"].update(gn.pop("events"))
+        out["abilities"].update(gn.pop("abilities"))
+        out["genesis"] = gn
     if options.get("scenario", "incredible-invention") == "incredible-invention":
         card = c.inventions[players]
         side = card.hard if options.get("difficulty") == "hard" else card.normal

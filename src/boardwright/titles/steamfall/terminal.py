@@ -92,6 +92,10 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
         from .crisis_terminal import render as crisis_panel
 
         crisis_panel(console, c, view, width)
+    elif view.get("genesis") is not None:
+        from .genesis_terminal import render as genesis_panel
+
+        genesis_panel(console, c, view, width)
     else:
         _cipher(console, view, width)
     if any(a["kind"] == "district" for a in view["areas"]):
@@ -113,10 +117,13 @@ def _header(console: Console, view: dict[str, Any], width: int) -> None:
     if view.get("over"):
         head = Text("Game over", style="bold")
     elif view["round"]:
-        head = Text(f"Round {view['round']}/3", style="bold")
+        rounds = view["genesis"]["rounds"] if view.get("genesis") else 3
+        head = Text(f"Round {view['round']}/{rounds}", style="bold")
     else:
         head = Text("Setup", style="bold")
-    scen = {"cipher-race": "Cipher Race", "crisis": "Crisis"}.get(view["scenario"], "Incredible Invention")
+    scen = {"cipher-race": "Cipher Race", "crisis": "Crisis", "genesis": "Genesis"}.get(
+        view["scenario"], "Incredible Invention"
+    )
     head.append(f" · {scen} · first: seat {view['first']}")
     d = view["decks"]
     if width >= 100:

@@ -94,6 +94,10 @@
         return p[1];
       case "leave": return p[2];
       case "trade": return "player-" + p[1];
+      // Genesis (§17): a start district, joining a scoring event, the chapter choice, a Destroy ability
+      case "start": case "gnjoin": return "area-" + p[1];
+      case "chapter": return "journals";
+      case "gndestroy": return p[1];
       case "fx": {
         const src = p[1];
         if (src === "d" || src === "e" || src === "r") return here(view, ctx);
@@ -111,6 +115,7 @@
     if (id.startsWith("player-")) return ctx.seatName(Number(id.slice(7)));
     if (id === "mood") return "your mood track";
     if (id === "invention") return "the Incredible Invention";
+    if (id === "journals") return "the journals";
     for (const kind of ["items", "civilians", "abilities", "complications", "locations"]) {
       const x = ((ctx.data || {})[kind] || {})[id];
       if (x) return x.name;
@@ -218,8 +223,9 @@
       const ev = info(ctx, "events", a.event);
       const eg = s("g", { "data-event": a.event });
       eg.append(s("rect", { x: 12, y: T - 36, width: T - 24, height: 18, rx: 4, fill: "#e6dcf3", stroke: "#7a4bb0" }));
-      eg.append(text(T / 2, T - 23, cut("event: " + ev.name, 26), { "text-anchor": "middle", "font-size": 10.5, fill: "#3d2466", "font-weight": 600 }));
+      eg.append(text(T / 2, T - 23, cut((ev.permanent ? "∞ " : "") + "event: " + ev.name, 26), { "text-anchor": "middle", "font-size": 10.5, fill: "#3d2466", "font-weight": 600 }));
       eg.append(title(`${ev.name}: ${ev.text}`));
+      if (view.genesis) genesisCubes(eg, view, a);
       g.append(eg);
     }
     const who = (view.players || []).map((p, i) => [p, i]).filter(([p]) => p.at === a.id).map(([, i]) => i);
@@ -354,6 +360,8 @@
         h += ch + 6;
       }
       h += 4;
+    } else if (view.genesis) {
+      h = drawGenesis(view, ctx, byTarget, g, h, w);
     } else if (view.crisis) {
       h = drawCrisis(view, ctx, g, h, w, line);
     } else {
@@ -617,6 +625,59 @@
     return h;
   }
 
+  // ------------------------------------------------------------------ Genesis (§17)
+  // influence cubes on a scoring event card, beside its name on the district
+  function genesisCubes(eg, view, a) {
+    const sc = ((view.genesis || {}).scoring || []).find(x => x.area === a.id);
+    if (!sc) return;
+    sc.cubes.forEach((seat, i) => cube(eg, T - 28 - i * 13, T - 33, seat));
+  }
+
+  function drawGenesis(view, ctx, byTarget, g, h, w) {
+    const gn = view.genesis;
+    const line = (str, attrs = {}) => { g.append(text(0, h + 14, str, Object.assign({ "font-size": 12 }, attrs))); h += 18; };
+    line(`Genesis · ${gn.rounds} rounds · journals`, { "font-weight": 700, "font-size": 15 });
+    const jg = s("g", { "data-journals": "1" });
+    const acts = actionable(jg, "journals", byTarget, ctx);
+    const top = h;
+    let y = 8;
+    gn.journals.forEach((j, seat) => {
+      const p = view.players[seat] || {};
+      const who = `${ctx.seatName(seat)} (${info(ctx, "characters", p.char).name})`;
+      let state = j.story === "over" ? "story over (Chapter F)" : j.done ? "objective met" : j.chapter && j.chapter !== "0" ? "objective open" : "";
+      if (j.offer.length) state = j.chosen ? "has chosen in secret" : `choosing ${j.offer.join(" or ")}`;
+      if (j.trapped >= 0) state += " · trapped";
+      const head = j.chapter ? `${who}: chapter ${j.chapter} ${j.title}` : who;
+      const row = s("g", { "data-journal": seat });
+      row.append(text(8, top + y + 13, cut(head, 70), { "font-size": 12, "font-weight": 700 }));
+      row.append(text(w - 8, top + y + 13, state, { "font-size": 11, "text-anchor": "end", fill: j.done ? "#2f7a3e" : "#6b4a1a" }));
+      const obj = j.objective ? "objective: " + j.objective : "";
+      const prog = Object.entries(j.progress || {}).map(([k, n]) => `${k.replace(/_/g, " ")} ${n}`).join(", ");
+      row.append(text(8, top + y + 28, cut(obj + (prog ? ` (so far: ${prog})` : ""), 92), { "font-size": 10.5, fill: "#3b342b" }));
+      row.append(title(`${who}\nchapters taken: ${j.kept.join(", ")}; discarded: ${j.discarded.join(", ") || "none"}; ${j.deck_size} left in the journal` +
+        (j.pick ? `\nyour secret choice: ${j.pick}` : "")));
+      jg.append(row);
+      y += 36;
+    });
+    jg.prepend(s("rect", { x: 0, y: top, width: w, height: y + 4, rx: 8, fill: "#f3ecdc", stroke: acts ? ORANGE : "#8a7a52", "stroke-width": acts ? 5 : 1.2 }));
+    if (acts) jg.append(title("Click: " + acts.map(x => x.label).join(" / ").slice(0, 300)));
+    g.append(jg);
+    h += y + 10;
+    const perm = gn.permanent.map(a => info(ctx, "events", (view.areas[a] || {}).event).name);
+    for (const l of wrap("permanent events: " + (perm.join(", ") || "none"), 70)) line(l, { "font-size": 11.5 });
+    line(`events set aside for the next start of round: ${gn.pile.length} · Peace and Quiet left ${gn.peace_left}`, { "font-size": 11.5 });
+    if (gn.scoring.length) {
+      line("Scoring events (3 / 2 / 1 VP; 3 / 1 at two players)", { "font-weight": 700, "font-size": 12.5 });
+      for (const sc of gn.scoring) {
+        const ev = info(ctx, "events", sc.event);
+        const cubes = sc.cubes.map(seat => ctx.seatName(seat)).join(", ") || "nobody yet";
+        line(cut(`${ev.name} in ${shortArea(view, ctx, sc.area)}: counts ${sc.counts}; cubes: ${cubes}`, 96), { "font-size": 11.5 });
+      }
+    }
+    if (gn.event_vp.some(n => n)) line("VP from scoring events: " + gn.event_vp.map((n, seat) => `${ctx.seatName(seat)} ${n}`).join(" · "), { "font-size": 12, "font-weight": 700 });
+    return h;
+  }
+
   // ------------------------------------------------------------------ the whole board
   function render(view, ctx) {
     const byTarget = new Map();
@@ -642,8 +703,8 @@
     const H = y + 4;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "steamfall-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
-    const scen = view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
-    const when = view.over ? "Game over" : view.round ? `Round ${view.round} of 3` : "Setup";
+    const scen = view.scenario === "genesis" ? "Genesis (competitive)" : view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
+    const when = view.over ? "Game over" : view.round ? `Round ${view.round} of ${view.genesis ? view.genesis.rounds : 3}` : "Setup";
     svg.append(text(12, 27, `${when} · ${scen} · first player: seat ${view.first}` +
       ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 18, "font-weight": 700 }));
     if (geo) svg.append(drawMap(view, ctx, byTarget, geo));
