@@ -32,8 +32,9 @@ def danger(st: Any) -> float:
     last = st.turn_idx >= 3 or any(t[0] in ("end_round", "eor_turn", "ai_end") for t in st.tasks)
     w = W_DANGER_LAST if last else W_DANGER
     if sheet == "jb":
-        clues = sum(st.ai["clues"][a] for a in gai.areas(st))
-        return w * ((clues == 0) + (at == st.ai["at"]))
+        left, jb_at = after_chase(st)
+        fuel = min(2.0, st.pl[0]["res"]["steam"] + st.pl[0]["res"]["scrap"] / 2)  # for Feint
+        return float(w * ((left == 0) + (at == jb_at)) - 0.8 * fuel)
     if sheet == "stefan":
         dest = gai.event_area(st, "Destination")
         if dest is None:
@@ -41,6 +42,18 @@ def danger(st: Any) -> float:
         spots = {dest, *(a for a in gai.adjacent(st, dest) if st.board.is_slot(a))}
         return w * (at in spots)
     return 0.0
+
+
+def after_chase(st: Any) -> tuple[int, int]:
+    """Clue tokens left, and J&B's area, after his next chase (the area with the most clues,
+    again for each steam he holds)."""
+    counts = sorted(((st.ai["clues"][a], a) for a in gai.areas(st) if st.ai["clues"][a]), reverse=True)
+    if st.tasks and st.tasks[-1][0] != "turn":
+        return sum(n for n, _ in counts), st.ai["at"]
+    passes = 1 + st.ai["pool"]["steam"]
+    taken = counts[:passes]
+    at = taken[-1][1] if taken else st.ai["at"]
+    return sum(n for n, _ in counts[passes:]), at
 
 
 def solo_value(st: Any, mine: float) -> float:

@@ -96,6 +96,10 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
         from .genesis_terminal import render as genesis_panel
 
         genesis_panel(console, c, view, width)
+        if view.get("ai") is not None:  # solo: the AI opponent (§18)
+            from .genesis_ai_terminal import render as ai_panel
+
+            ai_panel(console, c, view, width)
     else:
         _cipher(console, view, width)
     if any(a["kind"] == "district" for a in view["areas"]):

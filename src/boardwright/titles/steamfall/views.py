@@ -111,6 +111,10 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
         from .genesis import view as genesis_view
 
         out["genesis"] = genesis_view(st, seat)
+    if st.ai:
+        from .genesis_ai_solo import view as ai_view
+
+        out["ai"] = ai_view(st)  # solo: the AI opponent is public (§18.1)
     if st.result is not None:
         out["result"] = dict(st.result)
     return out

@@ -230,6 +230,7 @@
     }
     const who = (view.players || []).map((p, i) => [p, i]).filter(([p]) => p.at === a.id).map(([, i]) => i);
     who.forEach((seat, i) => standee(g, T - 24 - i * 22, a.event ? T - 50 : T - 28, seat, view, ctx));
+    if (view.ai) aiMarks(g, view, a, 16, a.event ? T - 50 : T - 28, T);
     const paths = a.pathways.map((n, i) => `${SIDES[i]} ${n}`).join(", ");
     g.prepend(title(`${d.name} (${d.type}): ${d.text}\nEntering from each side costs the triangles on it: ${paths}.` +
       (acts ? "\nClick: " + acts.map(x => x.label).join(" / ").slice(0, 300) : "")));
@@ -287,6 +288,7 @@
     (a.cubes || []).forEach(seat => { cube(g, cxp, chipsY + 2, seat); cxp += 12; });
     const who = (view.players || []).map((p, i) => [p, i]).filter(([p]) => p.at === a.id).map(([, i]) => i);
     who.forEach((seat, i) => standee(g, w - 12 - i * 21, h - 26, seat, view, ctx));
+    if (view.ai) aiMarks(g, view, a, 12, h - 26, w);
     const looked = (a.looked || []).length ? `\nlooked at by: ${a.looked.map(p => "seat " + p).join(", ")}` : "";
     const what = loc ? `${loc.name}${a.revealed ? " (revealed)" : " (face down; you have seen it)"}: ${loc.text}` : "A face-down secret location.";
     g.prepend(title(`Secret location ${a.id}, ${SIDES[a.side]} of ${areaName(view, ctx, a.district)}; entering costs 1 movement.\n${what}${looked}` +
@@ -362,6 +364,7 @@
       h += 4;
     } else if (view.genesis) {
       h = drawGenesis(view, ctx, byTarget, g, h, w);
+      if (view.ai) h = drawAI(view, g, h, w);
     } else if (view.crisis) {
       h = drawCrisis(view, ctx, g, h, w, line);
     } else {
@@ -676,6 +679,53 @@
     }
     if (gn.event_vp.some(n => n)) line("VP from scoring events: " + gn.event_vp.map((n, seat) => `${ctx.seatName(seat)} ${n}`).join(" · "), { "font-size": 12, "font-weight": 700 });
     return h;
+  }
+
+  // ------------------------------------------------------------------ Genesis solo: the AI opponent
+  // Its standee (a dark hexagon), its cubes (grey), clue tokens and removed areas on the map.
+  function aiMarks(g, view, a, x, y, size) {
+    const ai = view.ai;
+    const mg = s("g", { "data-ai-marks": a.id });
+    if ((ai.gone || []).includes(a.id)) {
+      mg.append(s("rect", { width: size, height: size, fill: "#1d1a16", opacity: 0.55, "data-gone": 1 }));
+      mg.append(title("removed from play by Stefan's explosion"));
+    }
+    if (ai.at === a.id) {
+      const pts = [0, 1, 2, 3, 4, 5].map(k => `${x + 11 * Math.cos(k * Math.PI / 3)},${y + 11 * Math.sin(k * Math.PI / 3)}`).join(" ");
+      const sg = s("g", { "data-ai-standee": 1 });
+      sg.append(s("polygon", { points: pts, fill: "#2b2b2b", stroke: "#f3d98a", "stroke-width": 2 }));
+      sg.append(text(x, y + 4, "AI", { "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#f3d98a" }));
+      sg.append(title(`${ai.name} (AI opponent)`));
+      mg.append(sg);
+    }
+    const cubes = (ai.locations || []).filter(l => l === a.id).length + (ai.districts || []).filter(d => d === a.id).length;
+    for (let i = 0; i < cubes; i++) mg.append(s("rect", { x: x + 16 + i * 12, y: y - 5, width: 10, height: 10, rx: 1.5, fill: "#8a8a8a", stroke: "#1d1a16", "data-ai-cube": 1 }));
+    const clues = (ai.clues || {})[String(a.id)];
+    if (clues) mg.append(text(x - 8, y - 14, `${clues} clue${clues > 1 ? "s" : ""}`, { "font-size": 10, "font-weight": 700, fill: "#7a1f1f", "data-clues": clues }));
+    g.append(mg);
+  }
+
+  // The AI's sheet, pool and every d20 roll, in the side panel.
+  function drawAI(view, g, h, w) {
+    const ai = view.ai;
+    const ag = s("g", { "data-ai": ai.character });
+    const top = h;
+    let y = top + 16;
+    const put = (str, attrs = {}) => { ag.append(text(8, y, str, Object.assign({ "font-size": 11 }, attrs))); y += 15; };
+    put(`AI opponent: ${ai.name} · ${ai.title}`, { "font-size": 13, "font-weight": 700 });
+    const pool = Object.entries(ai.pool).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ") || "empty";
+    put(cut(`pool: ${pool} · cubes left ${ai.cubes_left}`, 96));
+    const rolls = ai.rolls.map(r => `R${r.round}: ${r.d20} (${r.band})`).join(" · ");
+    put(cut("d20 rolls: " + (rolls || "none yet"), 96), { "data-ai-rolls": ai.rolls.length });
+    for (const l of ai.sheet.player) for (const k of wrap("you: " + l, 96).slice(0, 2)) put(k, { fill: "#5b3d1a" });
+    for (const l of ai.sheet.random) put(cut("d20 " + l, 100), { "font-size": 10, fill: "#3b342b" });
+    if ((ai.central_events || []).length) put(`more events in the central district: ${ai.central_events.length}`);
+    ag.prepend(s("rect", { x: 0, y: top, width: w, height: y - top + 2, rx: 8, fill: "#e9e4ee", stroke: "#2b2b2b", "stroke-width": 1.2 }));
+    ag.append(title([ai.name, "Journal phase: " + ai.sheet.journal.join(" | "), "start of round: " + ai.sheet.start.join(" | "),
+      "after your turns: " + (ai.sheet.turn.join(" | ") || "nothing"), "end of round: " + ai.sheet.end.join(" | "),
+      "end game: " + ai.sheet.scoring.join(" | ")].join("\n")));
+    g.append(ag);
+    return y + 10;
   }
 
   // ------------------------------------------------------------------ the whole board
