@@ -118,3 +118,44 @@ def test_full_solo_games_end_with_a_solo_outcome(opp: str) -> None:
     assert out["breakdown"]["ai_vp"] == st.ai["pool"]["vp"]
     again = SPEC.from_json(st.to_json())
     assert again.to_json() == st.to_json()
+
+
+def test_bots_play_solo_genesis() -> None:
+    from boardwright.bots import make_bots
+
+    for bots in ("greedy", "ismcts:iters=8"):
+        st = SPEC.new_game(1, seed=2, options={"scenario": "genesis", "opponent": "lucius"})
+        bot = make_bots(bots, 1, 2)[0]
+        for _ in range(12):
+            if st.over:
+                break
+            st.apply(0, bot.choose(st, 0).id)
+        assert st.history
+
+
+def test_pettingzoo_has_one_agent_and_the_ai_inside() -> None:
+    np = pytest.importorskip("numpy")
+    from boardwright.rl.env import BoardwrightEnv
+
+    env = BoardwrightEnv("steamfall", players=1, options={"scenario": "genesis", "opponent": "alice"}, seed=3)
+    env.reset(seed=3)
+    assert env.possible_agents == ["player_0"]
+    rng = np.random.default_rng(0)
+    for _agent in env.agent_iter():
+        obs, _rew, term, trunc, _info = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.game_state is not None and env.game_state.over
+
+
+def test_openspiel_loads_solo_genesis_with_one_player() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from boardwright.openspiel.game import register
+
+    g = pyspiel.load_game(register("steamfall"), {"players": 1, "scenario": "genesis", "opponent": "luis", "seeds": 1})
+    assert g.num_players() == 1
+    s = g.new_initial_state()
+    rng = Rng(4)
+    while not s.is_terminal():
+        acts = [a for a, _p in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        s.apply_action(acts[rng.below(len(acts))])
+    assert len(s.returns()) == 1
