@@ -200,13 +200,13 @@ def test_regaining_is_not_an_action_and_may_follow_one() -> None:
 
 # ------------------------------------------------------------------ weather (§9)
 WEATHER = {  # card: (harvest food, harvest energy cost, solar, wind, excavation markers)
-    "stable": (2, 1, 2, 3, 2),
-    "solar_activity": (3, 1, 3, 3, 2),
-    "solar_activity_alt": (2, 0, 3, 3, 2),
-    "sandstorm": (1, 1, 1, 2, 2),
-    "sandstorm_alt": (2, 2, 1, 2, 2),
-    "wind": (2, 1, 2, 4, 2),
-    "earthquake": (2, 1, 2, 3, 1),
+    "stable": (2, 1, 3, 4, 2),
+    "solar_activity": (3, 1, 4, 4, 2),
+    "solar_activity_alt": (2, 0, 4, 4, 2),
+    "sandstorm": (1, 1, 2, 3, 2),
+    "sandstorm_alt": (2, 2, 2, 3, 2),
+    "wind": (2, 1, 3, 5, 2),
+    "earthquake": (2, 1, 3, 4, 1),
 }
 
 
@@ -292,8 +292,8 @@ def test_dna_alteration_gives_a_fourth_time_unit() -> None:
 def test_solar_cells_and_kinetic_power_add_one_energy_per_marker() -> None:
     s = new(2, mode="coop")
     s.corp_tech[0] += ["solar_cells", "kinetic_power"]
-    assert cycle.output(s, 0, "solar") == 3 and cycle.output(s, 0, "wind") == 4
-    assert cycle.output(s, 1, "solar") == 2 and cycle.output(s, 1, "wind") == 3
+    assert cycle.output(s, 0, "solar") == 4 and cycle.output(s, 0, "wind") == 5
+    assert cycle.output(s, 1, "solar") == 3 and cycle.output(s, 1, "wind") == 4
 
 
 def test_installations_produce_for_their_owner_only_and_skip_unbuilt_ones() -> None:
@@ -302,10 +302,11 @@ def test_installations_produce_for_their_owner_only_and_skip_unbuilt_ones() -> N
     s.install["wind"] = [1]  # still carrying its build token
     e0, e1 = res(s, 0, "energy"), res(s, 1, "energy")
     cycle._energy(s)
-    assert res(s, 0, "energy") == e0 + 4 and res(s, 1, "energy") == e1 + 2
+    assert res(s, 0, "energy") == e0 + 6 and res(s, 1, "energy") == e1 + 3
+    s.install["solar"] = [1]  # the box's 30 energy markers: keep enough in the supply
     s.unbuilt.remove("wind")
     cycle._energy(s)
-    assert res(s, 1, "energy") == e1 + 2 + 2 + 3
+    assert res(s, 1, "energy") == e1 + 3 + 3 + 4
 
 
 def test_at_most_two_installations_per_corporation() -> None:

@@ -52,7 +52,7 @@ def test_excavation_with_examination_and_molecular_sensor() -> None:
     s.corp_tech[corp].append("molecular_sensor")
     s.tiles[s.machine] = "regolith-2#1"
     s.faceup[s.machine] = True
-    setres(s, corp, energy=3)
+    setres(s, corp, energy=3, regolith=0)  # scenario 1 starts every purse with 2 regolith
     deck = len(s.regolith_deck)
     do(s, "place:excavation:1", "excavate")
     here = s.machine

@@ -140,12 +140,12 @@ def test_production_and_harvest_events_change_the_output() -> None:
     from boardwright.titles.martians.buildings import crop_terms
 
     s = new(2, mode="coop")
-    assert cycle.output(s, 0, "solar") == 2
+    assert cycle.output(s, 0, "solar") == 3
     _event(s, "dusty_panels")
-    assert cycle.output(s, 0, "solar") == 1
+    assert cycle.output(s, 0, "solar") == 2
     s.event_active = ""
     _event(s, "power_surge")
-    assert cycle.output(s, 0, "wind") == 4
+    assert cycle.output(s, 0, "wind") == 5
     s.event_active = ""
     _event(s, "bumper_crop")
     assert crop_terms(s, 0)[1]["food"] == 3

@@ -39,10 +39,31 @@ def test_a_medicinal_crop_replaces_the_hospital_in_the_plan() -> None:
 def test_a_team_short_of_energy_values_an_installation_it_can_pay_for() -> None:
     s = new(2, mode="coop", scenario=1)
     corp = to_turn(s)
-    setres(s, 0, energy=3, regolith=1, supplies=1)
+    setres(s, 0, energy=1, regolith=1, supplies=1)
+    s.rtg = 0
+    for q in s.quarters:
+        q[0] += 1  # oxygen to remove: energy is short
+    assert plan(s).short["energy"] > 0
     ready = evaluate(s, s.seat_of(corp))
     installed = s.clone()
     installed.install["solar"].append(corp)
-    setres(installed, 0, energy=2, regolith=0, supplies=0)
+    setres(installed, 0, energy=0, regolith=0, supplies=0)
     assert plan(installed).income > plan(s).income
     assert evaluate(installed, s.seat_of(corp)) > ready
+
+
+def test_the_scenario_conditions_made_lighter_for_balance() -> None:
+    from boardwright.titles.martians.buildings import condition_met
+
+    s = new(2, mode="coop", scenario=2)
+    assert not condition_met(s, "one_colony_technology")
+    s.colony_tech.append(["medicine", 0, 1])
+    assert condition_met(s, "one_colony_technology") and not condition_met(s, "two_colony_technologies")
+    s.quarters[2][3] = 1
+    assert not condition_met(s, "two_birth_rate_tokens")
+    s.quarters[2][3] = 2
+    assert condition_met(s, "two_birth_rate_tokens") and not condition_met(s, "fourth_colonist")
+    taken = [b for b, v in s.upgrades.items() if v][:2]
+    for b in taken:
+        s.upgrades[b].pop(0)
+    assert condition_met(s, "two_upgrades") and not condition_met(s, "four_upgrades")

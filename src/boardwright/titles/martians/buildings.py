@@ -43,12 +43,14 @@ def installations_of(s: MartiansState, corp: int) -> int:
 def condition_met(s: MartiansState, condition: str) -> bool:
     if condition == "all_built":
         return not s.unbuilt
-    if condition == "two_colony_technologies":
-        return len(s.colony_tech) >= 2
+    if condition in ("two_colony_technologies", "one_colony_technology"):
+        return len(s.colony_tech) >= (2 if condition.startswith("two") else 1)
     if condition == "fourth_colonist":
         return any(n >= 4 for n in s.colonists)
-    if condition == "four_upgrades":
-        return 8 - sum(len(v) for v in s.upgrades.values()) >= 4
+    if condition == "two_birth_rate_tokens":
+        return sum(q[3] for q in s.quarters) >= 2
+    if condition in ("four_upgrades", "two_upgrades"):
+        return 8 - sum(len(v) for v in s.upgrades.values()) >= (4 if condition.startswith("four") else 2)
     if condition == "three_installations":
         return sum(len(v) for v in s.install.values()) >= 3
     return True

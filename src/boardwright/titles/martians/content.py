@@ -305,8 +305,8 @@ class CommissionFile(_File):
         return self
 
 
-Condition = Literal["", "all_built", "two_colony_technologies", "fourth_colonist", "four_upgrades",
-                    "three_installations"]
+Condition = Literal["", "all_built", "two_colony_technologies", "one_colony_technology", "fourth_colonist",
+                    "two_birth_rate_tokens", "four_upgrades", "two_upgrades", "three_installations"]
 
 
 class Requirement(BaseModel):

@@ -18,9 +18,15 @@ from .content import RESOURCES
 from .plan import plan
 from .state import MartiansState
 
-#: co-op and solo weights: satisfaction counts for little beside winning; an action still
-#: to perform, an energy marker the team will lack, an action beyond its time
-REPUTATION, ACTION, ENERGY_SHORT, TIME_SHORT, SURPLUS, GATED, MARKER = 0.3, 0.8, 3.0, 2.0, 0.15, 1.0, 1.5
+#: co-op and solo weights: satisfaction counts for little beside winning
+REPUTATION = 0.3
+#: an action still to perform, an energy marker the team will lack, an action beyond its time
+ACTION, ENERGY_SHORT, TIME_SHORT = 0.8, 3.0, 2.0
+#: energy beyond the plan, a good waiting for an unfinished building, a penalty marker,
+#: a time unit left with work for it
+SURPLUS, GATED, MARKER, IDLE = 0.15, 1.0, 1.5, 0.3
+#: an open requirement: its condition met, its goods in store (a requirement done is 10)
+REQ_CONDITION, REQ_GOODS = 6.0, 3.0
 
 WORTH = {"regolith": 0.4, "dirty_ice": 0.4, "energy": 0.5, "supplies": 0.6, "food": 1.5, "medicine": 2.0,
          "drinking_water": 0.6, "credits": 0.2}
@@ -45,15 +51,50 @@ def _team(s: MartiansState) -> float:
     pen_d, pen_h = (8.0 if last else 3.0), (6.0 if last else 1.5)
     value -= pen_d * (max(0, dis - med) + 0.3 * min(dis, med))
     value -= pen_h * (max(0, hun - food) + 0.3 * min(hun, food))
-    value += 10.0 * len(s.requirements_done)
+    value += 10.0 * len(s.requirements_done) + _requirements_progress(s)
     # the work left to the end (plan.py): each action still needed, each energy marker
     # missing and each action beyond the time left is a step away from the win
     p = plan(s)
     value -= ACTION * p.actions + ENERGY_SHORT * p.short["energy"] + TIME_SHORT * max(0.0, p.actions - p.time)
+    value += IDLE * min(p.time, p.actions)  # time that still has work to do
     value += SURPLUS * max(0.0, p.income - p.energy) - GATED * p.gated
     value += 0.1 * s.have(0, "credits") + 0.4 * sum(s.hand)
     # penalty markers: out of use until regained (the infirmary's time unit is in the plan)
     value -= MARKER * (sum(len(b) for b in s.infirmary) + sum(len(b) for b in s.apartments))
+    return value
+
+
+def _condition_progress(s: MartiansState, condition: str) -> float:
+    """How far the colony is towards a requirement's condition, 0 to 1."""
+    births = sum(q[3] for q in s.quarters)
+    upgrades = 8 - sum(len(v) for v in s.upgrades.values())
+    shares = {
+        "all_built": 1.0 - len(s.unbuilt) / 4,
+        "two_colony_technologies": len(s.colony_tech) / 2,
+        "one_colony_technology": float(len(s.colony_tech)),
+        "fourth_colonist": 1.0 if any(n >= 4 for n in s.colonists) else births / 3,
+        "two_birth_rate_tokens": births / 2,
+        "four_upgrades": upgrades / 4,
+        "two_upgrades": upgrades / 2,
+        "three_installations": sum(len(v) for v in s.install.values()) / 3,
+    }
+    return min(1.0, shares.get(condition, 1.0))
+
+
+def _requirements_progress(s: MartiansState) -> float:
+    """Open requirements: part of their worth for the way made towards the condition and
+    for the goods (and mineral cards) in store that the mission will pay."""
+    if not _scenario(s):
+        return 0.0
+    done = {str(x[0]) for x in s.requirements_done}
+    held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[0]]
+    value = 0.0
+    for r in s.content.scenarios[int(s.options["scenario"])].requirements:
+        if r.id in done:
+            continue
+        have = sum(min(s.have(0, k), n) for k, n in r.cost.items()) + sum(1 for m in r.minerals if m in held)
+        want = sum(r.cost.values()) + len(r.minerals)
+        value += REQ_CONDITION * _condition_progress(s, r.condition) + REQ_GOODS * have / max(1, want)
     return value
 
 

@@ -104,19 +104,21 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
             if cond == "all_built":
                 builds += len(s.unbuilt)
                 all_built = True
-            elif cond == "two_colony_technologies":
-                techs = max(0, 2 - len(s.colony_tech))
+            elif cond in ("two_colony_technologies", "one_colony_technology"):
+                techs = max(0, (2 if cond.startswith("two") else 1) - len(s.colony_tech))
                 actions += 3 * techs
                 need["energy"] += techs
                 builds += 1 if "laboratory" in s.unbuilt and techs else 0
-            elif cond == "four_upgrades":
-                builds += max(0, 4 - (8 - sum(len(v) for v in s.upgrades.values())))
+            elif cond in ("four_upgrades", "two_upgrades"):
+                wanted = 4 if cond.startswith("four") else 2
+                builds += max(0, wanted - (8 - sum(len(v) for v in s.upgrades.values())))
             elif cond == "three_installations":
                 builds += max(0, 3 - sum(len(v) for v in s.install.values()))
                 builds += 1 if "wind" in s.unbuilt else 0
             elif cond == "fourth_colonist" and not any(n >= 4 for n in s.colonists):
-                births = sum(q[3] for q in s.quarters)
-                actions += 2 * max(0, 3 - births)
+                actions += 2 * max(0, 3 - sum(q[3] for q in s.quarters))
+            elif cond == "two_birth_rate_tokens":
+                actions += 2 * max(0, 2 - sum(q[3] for q in s.quarters))
     short: dict[str, float] = {}
 
     def take(kind: str) -> float:
@@ -186,5 +188,6 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     actions += digs + minerals  # an examination per mineral card wanted
     need["energy"] += digs
     short["energy"] = max(0.0, need["energy"] - income)
-    time = 0.75 * 3 * _turns_left(s)
+    # the turn under way counts with the time units it has left: ending it early loses them
+    time = 0.75 * 3 * _turns_left(s) + (s.turn["time"] - 0.75 * 3 if s.turn else 0.0)
     return Plan(actions, need["energy"], time, income, short, gated)
