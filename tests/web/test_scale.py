@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -81,3 +82,38 @@ def test_the_stream_cap_is_configurable_and_the_per_client_limit_kept(
     assert slots.total == 2000
     assert all(slots.acquire("one") is None for _ in range(8))
     assert "per client" in str(slots.acquire("one"))
+
+
+def test_a_change_prepares_what_each_waiting_stream_will_send(client: Any) -> None:
+    """The thread that changes a game builds the payload and the delta each waiting stream
+    needs, so the streams (on the event loop) find them ready; they are what a stream would
+    build itself."""
+    import asyncio
+
+    from boardwright.web import delta
+    from boardwright.web.api import Watch, encoded
+
+    gid, tokens = create(client)
+    hub = client.app.state.hub
+    live = hub.get(gid)
+    loop = asyncio.new_event_loop()
+    try:
+        watches = [Watch(seat, loop, asyncio.Event()) for seat in (0, 1, None)]
+        for w in watches:
+            w.last = encoded(hub, live, w.seat)[1]
+            live.listen(w)
+        seat = live.state.to_act[0]
+        first = live.state.legal_actions(seat)[0].id
+        r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                        json={"action": first})
+        assert r.status_code == 200
+        version, payloads, deltas = live.cache
+        assert version == live.version
+        for w in watches:
+            text, new = payloads[w.seat]
+            event = deltas[(w.seat, w.last["stamp"])]
+            ops = json.loads(event.split("data: ", 1)[1])["ops"]
+            assert delta.apply(w.last, ops) == new == json.loads(text)
+            live.unlisten(w)
+    finally:
+        loop.close()

@@ -105,6 +105,13 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
+def _delta() -> Any:
+    """The web app's delta module (importing it loads the whole app: done before the clock starts)."""
+    from ..web import delta
+
+    return delta
+
+
 def default_scenario() -> list[str]:
     """The groups of the issue's scenario (docs/web.md), from the file that names the games."""
     text = (Path(__file__).resolve().parents[1] / "web" / "static" / "loadtest-scenario.txt").read_text()
@@ -177,18 +184,29 @@ class Person:
         self.headers = {"Authorization": f"Bearer {token}", "X-Forwarded-For": _address()}
         self.base: dict[str, Any] | None = None
         self.changed = asyncio.Event()
+        self.opened = False  # the stream was opened once
         self.waiting_bots: float | None = None  # when this person's move handed the turn to bots
 
     async def stream(self) -> None:
-        from ..web import delta
+        """The live stream, opened again (as the page does) when a connection fails before it
+        showed anything (a kept-alive connection the server had closed)."""
+        for attempt in range(4):
+            if await self._stream() or time.monotonic() >= self.until:
+                return
+            self.stats.count("stream opened again")
+            await asyncio.sleep(0.5 * (attempt + 1))
 
+    async def _stream(self) -> bool:
+        """True if the stream ended normally or showed something."""
         try:
             async with self.client.stream("GET", f"{self.url}/api/games/{self.gid}/events",
                                           headers=self.headers, timeout=None) as r:
                 if r.status_code != 200:
                     self.stats.count(f"stream refused ({r.status_code})")
-                    return
-                self.stats.count("streams opened")
+                    return True
+                if not self.opened:
+                    self.stats.count("streams opened")
+                self.opened = True
                 buf = ""
                 async for chunk in r.aiter_text():
                     buf += chunk
@@ -201,14 +219,17 @@ class Person:
                             continue
                         msg = orjson.loads(data)
                         if kind == "delta" and self.base is not None:
-                            self.base = delta.apply(self.base, msg["ops"], inplace=True, fresh=True)
+                            self.base = _delta().apply(self.base, msg["ops"], inplace=True, fresh=True)
                         else:
                             self.base = msg
                         self._arrived()
                         self.changed.set()
-        except Exception as exc:  # the run is over (cancelled) or the server went away
-            if not isinstance(exc, asyncio.CancelledError):
-                self.stats.count(f"stream error ({type(exc).__name__})")
+        except asyncio.CancelledError:  # the run is over
+            return True
+        except Exception as exc:  # the server went away, or closed a kept-alive connection
+            self.stats.count(f"stream error ({type(exc).__name__})")
+            return self.base is not None
+        return True
 
     def _arrived(self) -> None:
         assert self.base is not None
@@ -350,6 +371,7 @@ def loadtest(
     except ValueError as exc:
         failure(str(exc))
         return
+    _delta()
     procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.mkdtemp(prefix="bw-loadtest-")
     urls = list(url or [])

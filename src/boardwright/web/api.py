@@ -193,17 +193,54 @@ def encoded(hub: Hub, live: Live, seat: int | None) -> tuple[str, Any]:
     """The seat's payload as JSON text and as the value that text decodes to, built once per
     version of the game and seat however many requests and streams ask for it."""
     with live.lock:
-        if live.payloads_at != live.version:
-            live.payloads, live.deltas, live.payloads_at = {}, {}, live.version
-        found = live.payloads.get(seat)
+        if live.cache[0] != live.version:
+            live.cache = (live.version, {}, {})
+        found = live.cache[1].get(seat)
         if found is not None:
             return found
     value, version = _payload(hub, live, seat)
     entry = (dumps(value), value)
     with live.lock:
-        if live.payloads_at == version:
-            live.payloads[seat] = entry
+        if live.cache[0] == version:
+            live.cache[1][seat] = entry
     return entry
+
+
+def prepare(hub: Hub, live: Live) -> None:
+    """What the game's live streams will send for the new version (payloads, deltas from the
+    payload each sent last), built by the thread that changed the game (`Live.bump`), so the
+    streams on the event loop find it ready and need no worker thread."""
+    for w in list(live.waiters):
+        if isinstance(w, Watch):
+            new = encoded(hub, live, w.seat)[1]
+            last = w.last
+            if last is not None and last["seat"] == new["seat"] and last["stamp"] != new["stamp"]:
+                live_delta(live, w.seat, last, new)
+
+
+class Watch:
+    """A live stream waiting for changes of its game: called (from any thread) to wake it.
+    `seat` and `last` (the payload it sent last) tell `prepare` what it will need."""
+
+    def __init__(self, seat: int | None, loop: asyncio.AbstractEventLoop, changed: asyncio.Event) -> None:
+        self.seat = seat
+        self.last: Any = None
+        self.loop = loop
+        self.changed = changed
+
+    def __call__(self) -> None:
+        self.loop.call_soon_threadsafe(self.changed.set)
+
+    async def payload(self, hub: Hub, live: Live) -> tuple[str, Any]:
+        version, payloads, _ = live.cache  # one read: one version's (no lock on the event loop)
+        found = payloads.get(self.seat) if version == live.version else None
+        return found if found is not None else await run_in_threadpool(encoded, hub, live, self.seat)
+
+    async def delta(self, live: Live, new: Any) -> str:
+        version, _, deltas = live.cache
+        found = deltas.get((self.seat, int(self.last["stamp"]))) if version == new["stamp"] else None
+        return found if found is not None else await run_in_threadpool(live_delta, live, self.seat,
+                                                                       self.last, new)
 
 
 def dumps(value: Any) -> str:
@@ -226,15 +263,15 @@ def live_delta(live: Live, seat: int | None, old: Any, new: Any) -> str:
     and pair of versions, so streams of the same seat share it)."""
     key = (seat, int(old["stamp"]))
     with live.lock:
-        found = live.deltas.get(key) if live.payloads_at == new["stamp"] else None
+        found = live.cache[2].get(key) if live.cache[0] == new["stamp"] else None
     if found is not None:
         return found
     body = {"from": old["stamp"], "stamp": new["stamp"], "version": new["version"],
             "ops": delta.diff(old, new)}
     text = f"event: delta\ndata: {dumps(body)}\n\n"
     with live.lock:
-        if live.payloads_at == new["stamp"]:
-            live.deltas[key] = text
+        if live.cache[0] == new["stamp"]:
+            live.cache[2][key] = text
     return text
 
 
@@ -535,34 +572,31 @@ async def events(gid: GameId, request: Request,
         raise GameError(503 if refused.startswith("too many") else 429, refused)
 
     async def stream() -> AsyncIterator[str]:
-        loop = asyncio.get_running_loop()
-        changed = asyncio.Event()
-
-        def wake() -> None:  # called by the thread that changed the game
-            loop.call_soon_threadsafe(changed.set)
-
+        watch = Watch(seat, asyncio.get_running_loop(), asyncio.Event())
         current = live
-        current.listen(wake)
+        current.listen(watch)
         try:
-            last: Any = None
             sent, quiet = 0, 0.0
             while not hub.closed:
-                changed.clear()
+                watch.changed.clear()
+                last = watch.last
                 if last is None or current.version != last["stamp"]:
-                    text, new = await run_in_threadpool(encoded, hub, current, seat)
+                    text, new = await watch.payload(hub, current)
                     if last is None or last["seat"] != new["seat"]:
                         yield f"event: view\ndata: {text}\n\n"
                     elif new["stamp"] != last["stamp"]:
-                        yield await run_in_threadpool(live_delta, current, seat, last, new)
-                    last = new
+                        yield await watch.delta(current, new)
+                    watch.last = new
                     sent += 1
                     if max_events is not None and sent >= max_events:
                         return
                 # woken by a change in this process (or a notification from another process);
-                # without notifications another process's move shows within STREAM_IDLE seconds
+                # without notifications another process's move shows within STREAM_IDLE seconds.
+                # A client that goes away ends the response (Starlette listens for it), so the
+                # stream itself looks only when it has been idle.
                 wait = STREAM_IDLE
                 try:
-                    await asyncio.wait_for(changed.wait(), timeout=wait)
+                    await asyncio.wait_for(watch.changed.wait(), timeout=wait)
                 except TimeoutError:
                     quiet += wait
                     if quiet >= 15:
@@ -570,13 +604,13 @@ async def events(gid: GameId, request: Request,
                         yield ": keep-alive\n\n"
                     fresh = await run_in_threadpool(hub.get, gid)
                     if fresh is not current:  # evicted from memory and loaded again meanwhile
-                        current.unlisten(wake)
-                        current, last = fresh, None
-                        current.listen(wake)
-                if await request.is_disconnected():
-                    return
+                        current.unlisten(watch)
+                        current, watch.last = fresh, None
+                        current.listen(watch)
+                    if await request.is_disconnected():
+                        return
         finally:
-            current.unlisten(wake)
+            current.unlisten(watch)
             limit.release(client)
 
     return StreamingResponse(stream(), media_type="text/event-stream",

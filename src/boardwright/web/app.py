@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from boardwright import __version__
 from boardwright.engine import IllegalAction
 
-from .api import router
+from .api import prepare, router
 from .db import Store
 from .hub import GameError, Hub, Settings
 from .limits import Limits, Network, TokenBucket, client_ip, parse_trusted
@@ -111,6 +111,7 @@ def create_app(
     trusted = parse_trusted(trusted_proxies) if isinstance(trusted_proxies, str) else trusted_proxies
     store = Store(db)
     hub = Hub(store, settings)
+    hub.prepare = lambda live: prepare(hub, live)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

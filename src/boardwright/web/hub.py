@@ -84,9 +84,10 @@ class Live:
     notes: list[str] = field(default_factory=list)
     bot_delay: float | None = None  # this game's pause between bot moves (None: the server's)
     waiters: list[Callable[[], None]] = field(default_factory=list)  # live streams, woken on changes
-    payloads: dict[int | None, tuple[str, Any]] = field(default_factory=dict)  # this version's, per seat
-    payloads_at: int = -1  # the version `payloads` belong to
-    deltas: dict[tuple[int | None, int], str] = field(default_factory=dict)  # (seat, from) -> event text
+    # (version, its payloads per seat as (text, value), its delta events per (seat, from version)),
+    # replaced as a whole by one assignment, so a reader without the lock sees one version's
+    cache: tuple[int, dict[int | None, tuple[str, Any]], dict[tuple[int | None, int], str]] = (-1, {}, {})
+    prepare: Callable[[Live], None] | None = None  # builds what the streams will send (`Hub.prepare`)
     entries: dict[LogEntry, dict[str, Any]] = field(default_factory=dict)  # see `entry`
     checked: float = 0.0  # when the database was last asked for other writers' rows
     stale: bool = False  # another process changed the game (a notification): catch up first
@@ -99,8 +100,14 @@ class Live:
         return found
 
     def bump(self) -> None:
-        """A change every seat may see (call with the lock held): a new version, streams woken."""
+        """A change every seat may see (call with the lock held): a new version, streams woken
+        (after what they will send was built here, in the writing thread, if `prepare` is set)."""
         self.version += 1
+        if self.prepare is not None and self.waiters:
+            try:
+                self.prepare(self)
+            except Exception:  # the streams then build it themselves (and meet the error there)
+                log.exception("game %s: cannot prepare the live updates", self.row.id)
         for wake in list(self.waiters):
             try:
                 wake()
@@ -145,8 +152,13 @@ class Hub:
         self.thinkers = Thinkers.shared(workers) if workers > 0 else None
         self._catchers = ThreadPoolExecutor(2, thread_name_prefix="catch-up")
         self.listener: Listener | None = None
+        self.prepare: Callable[[Live], None] | None = None  # set by the API: see `Live.bump`
         if self.settings.listen and store.notifies:
             self.listener = Listener(store.url, store.origin, self._changed, self._reconnected, self._stop)
+        self.poller: threading.Thread | None = None
+        if self.listener is None:  # no notifications: one query a `recheck` for all games in memory
+            self.poller = threading.Thread(target=self._poll, daemon=True, name="recheck")
+            self.poller.start()
 
     def close(self) -> None:
         self._stop.set()
@@ -165,6 +177,22 @@ class Hub:
         live.stale = True
         if not self._stop.is_set():
             self._catchers.submit(self._refresh, live, kind)
+
+    def _poll(self) -> None:
+        """Without notifications (SQLite): every `Settings.recheck` seconds, the log lengths of
+        all the games in memory in one query; a game another process wrote to is caught up
+        (which wakes its streams). Requests and bot moves then never ask the database."""
+        while not self._stop.wait(self.settings.recheck):
+            try:
+                held = list(self.live.values())
+                for i in range(0, len(held), 500):
+                    part = held[i:i + 500]
+                    lengths = self.store.moves_of([live.id for live in part])
+                    for live in part:
+                        if lengths.get(live.id, 0) > len(live.rows):
+                            self._changed(live.id, "log")
+            except Exception:
+                log.exception("cannot look for other processes' moves")
 
     def _reconnected(self) -> None:
         """The listener was down: notifications may have been missed."""
@@ -346,7 +374,7 @@ class Hub:
         return Live(row, self.store.seats(gid), spec, state, rows, bots,
                     names=self.store.names(gid), invited=set(self.store.invites(gid)),
                     notes=self.store.notes(gid), bot_delay=self.store.pacing(gid),
-                    checked=time.monotonic())
+                    checked=time.monotonic(), prepare=self.prepare)
 
     def _rebuild(
         self, row: GameRow, spec: GameSpec, rows: list[ActionRow], eff: list[tuple[int, str]],
@@ -382,12 +410,13 @@ class Hub:
     def _catch_up(self, live: Live, force: bool = False) -> None:
         """Apply rows that another process appended (call with the game's lock held).
 
-        With notifications (PostgreSQL's LISTEN/NOTIFY) the database is asked only when one
-        came (or `force`: a write found the log longer); without them at most every
-        `Settings.recheck` seconds. A write never relies on this: the log's length is checked
-        in the write's transaction (`SeqTaken`)."""
+        With notifications (PostgreSQL's LISTEN/NOTIFY) or the poller (`_poll`, without them)
+        the database is asked only when one of them saw a change (or `force`: a write found the
+        log longer); while the listener is down at most every `Settings.recheck` seconds. A
+        write never relies on this: the log's length is checked in the write's transaction
+        (`SeqTaken`)."""
         if not (force or live.stale):
-            if self.notified:
+            if self.notified or self.poller is not None:
                 return
             t = time.monotonic()
             if t - live.checked < self.settings.recheck:
