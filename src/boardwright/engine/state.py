@@ -232,7 +232,11 @@ class GameState(ABC):
             raise IllegalAction(*why)
         if self._feed is not None:
             self.history.append((seat, action_id))
-            self._run_explicit(seat, action_id, ())
+            try:
+                self._run_explicit(seat, action_id, ())
+            except Exception:
+                self.history.pop()  # the position is the one before the action: so is its history
+                raise
             return
         self._cache.clear()
         self.history.append((seat, action_id))
@@ -265,7 +269,11 @@ class GameState(ABC):
                 self.TURN_RULE,
             )
         self.history.append((CHANCE_SEAT, pending.event.outcome_id(outcome)))
-        self._run_explicit(pending.seat, pending.action_id, (*pending.known, outcome))
+        try:
+            self._run_explicit(pending.seat, pending.action_id, (*pending.known, outcome))
+        except Exception:
+            self.history.pop()
+            raise
 
     def _run_explicit(self, seat: int | None, action_id: str | None, known: tuple[int, ...]) -> None:
         """Run an action (None: the setup) on a copy of the state from before it, feeding the
