@@ -1,5 +1,5 @@
 """Steamfall's balance study: `python -m boardwright.titles.steamfall.balance [--games N]
-[--bots SPEC] [--part ii|cr|decks]`. Long runs; their figures go in
+[--bots SPEC] [--part ii|cr|decks]` or `--shares FILE`. Long runs; their figures go in
 docs/games/steamfall/balance.md, never in CI tests.
 
 - ii: Incredible Invention success rate per player count (1-4) and difficulty side, with a
@@ -14,6 +14,7 @@ docs/games/steamfall/balance.md, never in CI tests.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections import Counter
@@ -22,6 +23,7 @@ from typing import Any
 from boardwright.bots.spec import make_bots
 
 from . import SPEC
+from .content import load
 
 EXHAUSTED = ("is reshuffled from the trash", "cannot draw", "no civilian card is left")
 
@@ -50,12 +52,29 @@ def exhausted(st: Any) -> bool:
     return any(any(m in e.text for m in EXHAUSTED) for e in st.log)
 
 
-def part_ii(games: int, bots: str) -> list[str]:
+def try_rows(spec: str) -> None:
+    """Replace one invention card side's rows in this process only (an experiment, never
+    shipped): `P:SIDE:VCK/VCK/VCK`, e.g. `3:normal:111/123/144` (VP, cubes, completion)."""
+    players, side, text = spec.split(":")
+    content = load(None)  # the cache entry the game states use
+    card = content.inventions[int(players)]
+    rows = [tuple(int(ch) for ch in part) for part in text.split("/")]
+    new_side = getattr(card, side).model_copy(update={"rows": rows})
+    content.inventions[int(players)] = card.model_copy(update={side: new_side})
+
+
+def part_ii(
+    games: int,
+    bots: str,
+    counts: tuple[int, ...] = (1, 2, 3, 4),
+    sides: tuple[str, ...] = ("normal", "hard"),
+    first: int = 1000,
+) -> list[str]:
     rows = ["| players | side | games | won | rate | 95% interval |", "| --- | --- | --- | --- | --- | --- |"]
-    for players in (1, 2, 3, 4):
-        for side in ("normal", "hard"):
+    for players in counts:
+        for side in sides:
             opts = {"scenario": "incredible-invention", "difficulty": side}
-            won = sum(1 for g in range(games) if play(players, 1000 + g, opts, bots).result.get("won"))
+            won = sum(1 for g in range(games) if play(players, first + g, opts, bots).result.get("won"))
             lo, hi = wilson(won, games)
             rows.append(f"| {players} | {side} | {games} | {won} | {won / games:.0%} | {lo:.0%}–{hi:.0%} |")
     return rows
@@ -93,6 +112,37 @@ def part_cr(games: int, bots: str) -> list[str]:
     return rows
 
 
+def shares(lines: list[dict[str, Any]]) -> list[str]:
+    """Seat, turn-position and character win shares of competitive games written by
+    `boardwright simulate --out` (a shared win counts 1/k), each with a 95% Wilson interval
+    and its ratio to the fair share 1/players (target: within 1.5x either way)."""
+    rows = []
+    for players in sorted({int(d["players"]) for d in lines}):
+        games = [d for d in lines if int(d["players"]) == players]
+        fair = 1 / players
+        groups: dict[str, dict[str, list[float]]] = {"seat": {}, "turn position": {}, "character": {}}
+        for d in games:
+            chars = d["balance"]["characters"]
+            for p in range(players):
+                won = 1 / len(d["winners"]) if p in d["winners"] else 0.0
+                keys = (
+                    ("seat", str(p)),
+                    ("turn position", str((p - d["first_seat"]) % players)),
+                    ("character", chars[p]),
+                )
+                for group, key in keys:
+                    groups[group].setdefault(key, []).append(won)
+        rows.append(f"{players} players, {len(games)} games, fair share {fair:.1%}:")
+        for group, by in groups.items():
+            cells = []
+            for key, wins in sorted(by.items()):
+                rate = sum(wins) / len(wins)
+                lo, hi = wilson(sum(wins), len(wins))
+                cells.append(f"{key}: {rate:.1%} ({lo:.0%}–{hi:.0%}, {rate / fair:.2f}x, {len(wins)} games)")
+            rows.append(f"  {group}: " + "; ".join(cells))
+    return rows
+
+
 def part_decks(games: int, bots: str) -> list[str]:
     rows = []
     for scenario in ("incredible-invention", "cipher-race"):
@@ -107,12 +157,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--part", choices=("ii", "cr", "decks"), action="append")
+    ap.add_argument("--shares", metavar="JSONL", help="Cipher Race shares from a `simulate --out` file")
+    ap.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4], help="ii: player counts")
+    ap.add_argument("--side", nargs="+", default=["normal", "hard"], help="ii: difficulty sides")
+    ap.add_argument("--first-seed", type=int, default=1000, help="ii: game g uses this seed + g")
+    ap.add_argument("--rows", action="append", default=[], help="ii: try rows P:SIDE:VCK/VCK/VCK")
     args = ap.parse_args(argv)
     start = time.time()
+    for spec in args.rows:
+        try_rows(spec)
+    if args.shares:
+        with open(args.shares, encoding="utf-8") as f:
+            print("\n".join(shares([json.loads(line) for line in f if line.strip()])))
+        return 0
     for part in args.part or ["ii", "cr", "decks"]:
-        fn = {"ii": part_ii, "cr": part_cr, "decks": part_decks}[part]
         print(f"## {part} ({args.bots}, {args.games} games each)")
-        for line in fn(args.games, args.bots):
+        if part == "ii":
+            lines = part_ii(args.games, args.bots, tuple(args.players), tuple(args.side), args.first_seed)
+        else:
+            lines = {"cr": part_cr, "decks": part_decks}[part](args.games, args.bots)
+        for line in lines:
             print(line, flush=True)
     print(f"({time.time() - start:.0f} s)")
     return 0
