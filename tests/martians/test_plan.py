@@ -67,3 +67,13 @@ def test_the_scenario_conditions_made_lighter_for_balance() -> None:
     for b in taken:
         s.upgrades[b].pop(0)
     assert condition_met(s, "two_upgrades") and not condition_met(s, "four_upgrades")
+
+
+def test_semi_coop_seats_value_the_shared_scenario() -> None:
+    s = new(3, mode="semi-coop", scenario=1)
+    corp = to_turn(s)
+    seat = s.seat_of(corp)
+    before = evaluate(s, seat)
+    done = s.clone()
+    done.requirements_done.append(["stores", (corp + 1) % 3])  # met by a rival: still shared work
+    assert evaluate(done, seat) > before

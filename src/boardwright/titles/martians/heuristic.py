@@ -27,6 +27,8 @@ ACTION, ENERGY_SHORT, TIME_SHORT = 0.8, 3.0, 2.0
 SURPLUS, GATED, MARKER, IDLE = 0.15, 1.0, 1.5, 0.3
 #: an open requirement: its condition met, its goods in store (a requirement done is 10)
 REQ_CONDITION, REQ_GOODS = 6.0, 3.0
+#: semi-co-op: weight of the team's prospects beside the seat's lead in reputation
+SEMI_TEAM = 0.5
 
 WORTH = {"regolith": 0.4, "dirty_ice": 0.4, "energy": 0.5, "supplies": 0.6, "food": 1.5, "medicine": 2.0,
          "drinking_water": 0.6, "credits": 0.2}
@@ -36,29 +38,29 @@ def _stock(s: MartiansState, purse: int, worth: dict[str, float] = WORTH) -> flo
     return sum(worth[k] * s.res[purse][i] for i, k in enumerate(RESOURCES))
 
 
-def _team(s: MartiansState) -> float:
+def _team(s: MartiansState, purse: int = 0) -> float:
     last = s.cycle >= s.cycles
     ox = sum(q[0] for q in s.quarters)
     dis = sum(q[1] for q in s.quarters)
     hun = sum(q[2] for q in s.quarters)
     alive = sum(c - d for c, d in zip(s.colonists, s.dead, strict=True))
-    value = REPUTATION * s.reputation[0] + 2.0 * alive - 6.0 * sum(s.dead)
+    value = REPUTATION * s.reputation[purse] + 2.0 * alive - 6.0 * sum(s.dead)
     # an oxygen token left kills a colonist of every corporation; disease and hunger cost
     # an action marker, and at the end of the last cycle any token loses the game
     value -= (10.0 if last else 5.0 * s.corps) * ox
     # food and medicine in store will be delivered against hunger and disease (two a turn)
-    food, med = s.have(0, "food"), s.have(0, "medicine")
+    food, med = s.have(purse, "food"), s.have(purse, "medicine")
     pen_d, pen_h = (8.0 if last else 3.0), (6.0 if last else 1.5)
     value -= pen_d * (max(0, dis - med) + 0.3 * min(dis, med))
     value -= pen_h * (max(0, hun - food) + 0.3 * min(hun, food))
-    value += 10.0 * len(s.requirements_done) + _requirements_progress(s)
+    value += 10.0 * len(s.requirements_done) + _requirements_progress(s, purse)
     # the work left to the end (plan.py): each action still needed, each energy marker
     # missing and each action beyond the time left is a step away from the win
-    p = plan(s)
+    p = plan(s, purse)
     value -= ACTION * p.actions + ENERGY_SHORT * p.short["energy"] + TIME_SHORT * max(0.0, p.actions - p.time)
     value += IDLE * min(p.time, p.actions)  # time that still has work to do
     value += SURPLUS * max(0.0, p.income - p.energy) - GATED * p.gated
-    value += 0.1 * s.have(0, "credits") + 0.4 * sum(s.hand)
+    value += 0.1 * s.have(purse, "credits") + 0.4 * sum(s.hand)
     # penalty markers: out of use until regained (the infirmary's time unit is in the plan)
     value -= MARKER * (sum(len(b) for b in s.infirmary) + sum(len(b) for b in s.apartments))
     return value
@@ -81,18 +83,19 @@ def _condition_progress(s: MartiansState, condition: str) -> float:
     return min(1.0, shares.get(condition, 1.0))
 
 
-def _requirements_progress(s: MartiansState) -> float:
+def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
     """Open requirements: part of their worth for the way made towards the condition and
     for the goods (and mineral cards) in store that the mission will pay."""
     if not _scenario(s):
         return 0.0
     done = {str(x[0]) for x in s.requirements_done}
-    held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[0]]
+    held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
     value = 0.0
     for r in s.content.scenarios[int(s.options["scenario"])].requirements:
         if r.id in done:
             continue
-        have = sum(min(s.have(0, k), n) for k, n in r.cost.items()) + sum(1 for m in r.minerals if m in held)
+        have = sum(min(s.have(purse, k), n) for k, n in r.cost.items())
+        have += sum(1 for m in r.minerals if m in held)
         want = sum(r.cost.values()) + len(r.minerals)
         value += REQ_CONDITION * _condition_progress(s, r.condition) + REQ_GOODS * have / max(1, want)
     return value
@@ -141,7 +144,8 @@ def evaluate(state: GameState, seat: int) -> float:
         scores: list[float] = out["scores"]
         mine = max(scores[c] for c in s.corps_of(seat))
         others = [v for c, v in enumerate(scores) if s.seat_of(c) != seat]
-        return mine - max(others, default=0) + (100.0 if seat in out["winners"] else 0.0)
+        met = SEMI_TEAM * 50.0 if out.get("goal_met") else 0.0  # semi-co-op: the shared scenario
+        return mine - max(others, default=0) + (100.0 if seat in out["winners"] else 0.0) + met
     if s.mode in ("solo", "coop"):
         return _team(s) + _inside(s)
     vals = []
@@ -153,4 +157,6 @@ def evaluate(state: GameState, seat: int) -> float:
         vals.append(v)
     mine = max(vals[c] for c in s.corps_of(seat))
     others = [v for c, v in enumerate(vals) if s.seat_of(c) != seat]
+    if s.mode == "semi-coop" and _scenario(s):  # the scenario is shared work: part of the team's plan
+        return mine - max(others, default=0.0) + SEMI_TEAM * _team(s, s.purse(s.corps_of(seat)[0]))
     return mine - max(others, default=0.0)
