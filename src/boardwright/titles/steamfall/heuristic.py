@@ -26,6 +26,8 @@ from .rounds import ROUNDS, diamond_vp, requirement
 
 #: value of one unit of each row for the current round (what a failed resolution costs)
 W_VP, W_CUBE, W_QUARTER = 8.0, 6.0, 2.0
+#: Genesis: the value of one logged event (see `evaluate`)
+LOG_COST = 0.02
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -44,6 +46,10 @@ def evaluate(state: GameState, seat: int) -> float:
 
         return float(solo_value(st, mine))
     others = [_worth(st, p) for p in range(st.players) if p != seat]
+    if st.scenario == "genesis":
+        # a cost per logged event: a loop of effects that changes nothing (a civilian's
+        # "1 charm: 1 stamina" paid with stamina) never beats ending the turn for long
+        return float(mine - max(others, default=0.0) - LOG_COST * len(st.log))
     return float(mine - max(others, default=0.0))
 
 
