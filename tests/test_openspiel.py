@@ -98,10 +98,10 @@ def test_clone_is_one_engine_clone_and_deep_copies_nothing(game_id: str,
     monkeypatch.setattr(copy, "deepcopy", spying_deepcopy)
     other = state.clone()
     monkeypatch.undo()
-    # pyspiel deep-copies each attribute: the engine holder (one engine clone) and the shared
-    # settings; nothing else, and never the engine state itself
+    # pyspiel deep-copies each attribute: the engine holder (one engine clone; the settings
+    # are a class attribute); nothing else, and never the engine state itself
     assert clones == [inner]
-    assert sorted(t.__name__ for t in deep) == ["Settings", "_Engine"]
+    assert sorted(t.__name__ for t in deep) == ["_Engine"]
     assert other.conf is state.conf
     assert other.inner is not inner and other.inner.to_json() == inner.to_json()
     assert other.history() == state.history() and other.legal_actions() == state.legal_actions()

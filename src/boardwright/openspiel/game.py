@@ -156,6 +156,14 @@ class Settings:
         self.encoder = encoder_for(self.spec)
         self.initial: GameState | None = None  # explicit chance: the state before the setup's draws
         self.legal_memo: dict[frozenset[str], list[int]] = {}  # legal ids -> sorted indices
+        self._state_cls: type[BoardwrightState] | None = None
+
+    def state_class(self) -> type[BoardwrightState]:
+        """The state class of these settings (they are its class attribute `conf`)."""
+        if self._state_cls is None:
+            name = f"State_{self.spec.id.replace('-', '_')}"
+            self._state_cls = type(name, (BoardwrightState,), {"conf": self})
+        return self._state_cls
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         return self
@@ -251,13 +259,14 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> BoardwrightState:
         c = self.conf
+        cls = c.state_class()
         if not c.explicit_chance:
-            return BoardwrightState(self, c)
+            return cls(self)
         # the setup's own draws are the first chance nodes (engine seed `first_seed`); pyspiel's
         # Clone starts from a new initial state, so this is a clone of one made once
         if c.initial is None:
             c.initial = c.spec.new_game(c.players, c.first_seed, c.options, explicit_chance=True)
-        return BoardwrightState(self, c, c.initial.clone())
+        return cls(self, inner=c.initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         public = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
@@ -265,9 +274,16 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class BoardwrightState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game_: Any, conf: Settings, inner: GameState | None = None) -> None:
+    """A pyspiel state. A game's states are of a subclass made for its settings, which holds
+    them as the class attribute `conf`: pyspiel's Clone deep-copies each instance attribute
+    through `copy.deepcopy`, so the one left is the engine holder."""
+
+    conf: Settings
+
+    def __init__(self, game_: Any, conf: Settings | None = None, inner: GameState | None = None) -> None:
         super().__init__(game_)
-        self.conf = conf
+        if conf is not None and conf is not getattr(type(self), "conf", None):
+            self.conf = conf
         self.engine = _Engine(inner)
 
     @property
