@@ -182,19 +182,23 @@ def test_core_shard_requirement_needs_the_holder_there() -> None:
     assert "crisis:0:0:-" in ids(st)
 
 
-def test_clear_all_is_completed_from_anywhere_by_the_active_player() -> None:
-    st = crisis_game()
+@pytest.mark.parametrize("difficulty", ["easy", "crushing"])
+def test_clear_all_is_completed_from_anywhere_by_the_active_player(difficulty: str) -> None:
+    """Rogue Automaton's 'clear all Mechanized' is its optional box (stand-in): covered from
+    anywhere by whoever's turn it is, but only when the difficulty makes it count."""
+    st = crisis_game(difficulty=difficulty)
     clear_map(st)
     p = me(st)
     card = place(st, WEST, "rogue-automaton")
+    assert st.content.crises["rogue-automaton"].boxes[2].kind == "clear"
     tokens(st, WEST, mechanized=1)
     go(st, p, EAST)
     pool(st, p, charm=1)
     crisis.check_clear(st, p)
-    assert card["done"][0] == -1
+    assert card["done"][2] == -1
     tokens(st, WEST, mechanized=0)  # the last Mechanized leaves (e.g. moved by another effect)
     st.apply(p, "support:charm")  # any action: the box is marked by whoever's turn it is
-    assert card["done"][0] == p
+    assert card["done"][2] == (p if difficulty == "crushing" else -1)
 
 
 # ------------------------------------------------------------------ resolution phase
@@ -242,15 +246,17 @@ def test_turn_penalty_flips_civilians_to_mechanized() -> None:
     st = crisis_game()
     clear_map(st)
     p = me(st)
-    card = place(st, WEST, "conversion-chamber")  # turn 2
+    card = place(st, WEST, "conversion-chamber")
+    pen = st.content.crises["conversion-chamber"].penalty
+    assert pen.kind == "turn" and pen.n == 1  # stand-in: turn 1
     card["done"] = [p, p, -1]
     tokens(st, WEST, civilian=3)
     st.tok[WEST]["mechanized"] = 0
     before, supply = st.cr["serenity"], st.supply["civilian"]
     st.cr["pending"] = []
     crisis._penalty(st, card)
-    assert st.tok[WEST]["civilian"] == 1 and st.tok[WEST]["mechanized"] == 2
-    assert st.cr["serenity"] == before - 2 and st.supply["civilian"] == supply
+    assert st.tok[WEST]["civilian"] == 2 and st.tok[WEST]["mechanized"] == 1
+    assert st.cr["serenity"] == before - 1 and st.supply["civilian"] == supply
 
 
 def test_mechanized_in_the_centre_is_removed_for_one_serenity() -> None:

@@ -1,6 +1,6 @@
 """The hooks with the Crisis scenario in them: the setup check (which option sets make
 sense), the outcome kind, and the bots' evaluation (Crisis here; the other scenarios in the
-title's heuristic module)."""
+title's heuristic module); the Crisis evaluation itself is in crisis_heuristic."""
 
 from __future__ import annotations
 
@@ -56,71 +56,6 @@ def evaluate(state: GameState, seat: int) -> float:
     st: Any = state
     if st.scenario != "crisis":
         return float(_other_evaluate()(state, seat))
+    from .crisis_heuristic import crisis_value
+
     return float(crisis_value(st))
-
-
-def crisis_value(st: Any) -> float:
-    """The team's standing: a decided game is +-1000 (a later loss a little better); then
-    destroyed pylons, the Core Shard's power toward the next one and its holder's way to a
-    pylon, serenity, covered crisis boxes, Mechanized (worse nearer the centre), encounter
-    successes, and the resources that charge the shard or pay for challenges."""
-    from .crisis import distance
-
-    res = st.result
-    if res is not None:
-        if res.get("won"):
-            return float(1000.0 + st.cr["serenity"])
-        return float(-1000.0 + 30.0 * st.round + 10.0 * (len(st.cr["pylons"]) == 0))
-    cr = st.cr
-    if not cr or not st.round:
-        return 0.0
-    sh = st.content.shard
-    pylons = len(cr["pylons"])
-    total = len(st.board.districts) and sum(
-        1 for d in st.board.districts if st.content.districts[d].type == "ancient"
-    )
-    value = 60.0 * (total - pylons)
-    holder = st.pl[cr["shard"]["holder"]]
-    if pylons and sh is not None:
-        value += 6.0 * min(cr["shard"]["power"], sh.destroy * pylons)
-        here = holder["at"]
-        if here in cr["pylons"]:
-            value += 4.0
-        else:
-            near = min(_steps(st, here, a) for a in cr["pylons"])
-            value -= 1.5 * near
-    value += 5.0 * cr["serenity"]
-    for card in cr["cards"]:
-        value += 4.0 * sum(1 for b in card["done"] if b >= 0)
-    # each character drawn toward the nearest crisis card still open (challenges are paid there)
-    if cr["cards"]:
-        for pl in st.pl:
-            if pl.get("char") and pl["at"] >= 0:
-                value -= 1.0 * min(_steps(st, pl["at"], card["area"]) for card in cr["cards"])
-    for a in range(st.board.n_areas):
-        m = st.tok[a]["mechanized"]
-        if m:
-            value -= m * (3.0 + 1.0 * max(0, 3 - distance(st, a)))
-        value += 0.3 * st.tok[a]["civilian"]
-    now = cr["now"]
-    if now is not None:
-        value += 2.0 * now["succ"]
-    value += 1.0 * len(cr["support"])
-    for pl in st.pl:
-        if not pl.get("char"):
-            continue
-        r = pl["res"]
-        value += 1.2 * r["insight"] + 3.0 * r["vp"] + 0.3 * r["scrap"] + 0.8 * r["steam"] + 0.5 * r["stamina"]
-        value += 0.6 * len(pl["play"]) + 0.4 * len(pl["civs"]) + 0.3 * sum(len(c) for c in pl["cols"])
-        value += 0.1 * len(pl["hand"])
-    return float(value)
-
-
-def _steps(st: Any, a: int, b: int) -> int:
-    """Grid steps between two areas (a secret location one beyond its district)."""
-    board = st.board
-    extra = 0
-    if board.is_slot(a):
-        a, extra = board.slot_district(a), 1
-    (r1, c1), (r2, c2) = board.cells[a], board.cells[b]
-    return int(abs(r1 - r2) + abs(c1 - c2) + extra)

@@ -1,0 +1,163 @@
+"""The bots' evaluation of a Crisis position (greedy one step ahead, ISMCTS at its cutoff).
+
+Crisis is a team game, so every seat scores the same thing: the serenity the city will
+still have after the next resolution (its `projected` serenity), the pylons destroyed and
+the Core Shard's way to the next one, and the crisis boxes the acting character can still
+cover this turn. Projected serenity is today's serenity less what the cards on the map will
+take (uncovered counting boxes, then each card's penalty) and what the Mechanized will take
+(their attacks on civilians, the centre), so covering a box, resolving a card, escorting a
+civilian out of a Mechanized's reach or removing a Mechanized all show at once.
+
+It reads only what every seat may know (positions, tokens, resources, the cards on the map).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .crisis import central, counts, crisis_of, distance
+from .effects import can_pay
+from .heuristic import _distances
+
+#: a point of serenity; a destroyed pylon; a point of Core Shard power toward the pylons left
+W_SER, W_PYLON, W_POWER = 10.0, 70.0, 9.0
+
+
+def crisis_value(st: Any) -> float:
+    res = st.result
+    cr = st.cr
+    if res is not None:
+        if res.get("won"):
+            return float(1000.0 + cr["serenity"])
+        return float(-1000.0 + 30.0 * st.round - 20.0 * len(cr["pylons"]))
+    if not cr or not st.round:
+        return 0.0
+    value = W_SER * projected(st) + _pylons(st) + _reach(st)
+    now = cr["now"]
+    if now is not None:
+        value += 0.35 * W_SER * min(_successes(st, now), 2 * st.tok[st.pl[now["p"]]["at"]][now["kind"]])
+    value += 0.5 * len(cr["support"])
+    for pl in st.pl:
+        if not pl.get("char"):
+            continue
+        r = pl["res"]
+        value += 1.5 * r["insight"] + 3.0 * r["vp"] + 0.3 * r["scrap"] + 0.8 * r["steam"] + 0.6 * r["stamina"]
+        value += 0.6 * len(pl["play"]) + 0.4 * len(pl["civs"]) + 0.3 * sum(len(c) for c in pl["cols"])
+        value += 0.1 * len(pl["hand"])
+    # a tiny cost per logged event: a loop of effects that changes nothing is never chosen
+    return float(value - 0.002 * len(st.log))
+
+
+def projected(st: Any) -> float:
+    """Serenity after the next resolution if nobody did anything more (below 0 when the city
+    would fall: the difference still tells a worse position from a better one)."""
+    cr = st.cr
+    loss = 0.0
+    civ = [t["civilian"] for t in st.tok]
+    mech = [t["mechanized"] for t in st.tok]
+    for card in cr["cards"]:
+        cc = crisis_of(st, card)
+        loss += sum(ch.chaos for b, ch in enumerate(cc.boxes) if counts(st, ch) and card["done"][b] < 0)
+        pen, area = cc.penalty, card["area"]
+        if pen.kind == "serenity":
+            loss += pen.n
+        elif pen.kind == "mechanized":
+            mech[area] += pen.n
+            loss += 0.5 * pen.n  # they will strike in later rounds too
+        else:
+            hit = min(pen.n, civ[area])
+            loss += hit
+            civ[area] -= hit
+            if pen.kind == "turn":
+                mech[area] += hit
+    centre = central(st)
+    for a, m in enumerate(mech):
+        if not m:
+            continue
+        if a == centre:
+            loss += m  # removed for 1 each at the resolution (or 1 each at the end)
+            continue
+        # each attacks here, moves one step in, attacks there: at most two civilians each
+        hit_here = min(m, civ[a])
+        near = [d for d in st.board.neighbours(a) if distance(st, d) < distance(st, a)]
+        hit_next = min(m, max((civ[d] for d in near), default=0))
+        loss += hit_here + hit_next + 0.4 * m * max(0, 4 - distance(st, a))
+    return float(cr["serenity"] - loss)
+
+
+def _successes(st: Any, now: dict[str, Any]) -> float:
+    """The encounter's successes, counting those its drawn, unused cards can still give (the
+    best option of each, with its gear bonus): drawing a card shows its worth at once."""
+    from .crisis import gear
+
+    total = float(now["succ"])
+    for i, cid in enumerate(now["cards"]):
+        if i in now["used"]:
+            continue
+        e = st.content.encounters[cid]
+        half = e.civilian if now["kind"] == "civilian" else e.mechanized
+        best = max((sum(t.n for t in b if t.what == "success") for b in half.options), default=0)
+        if gear(st, now["p"], half.gear):
+            best += sum(t.n for t in half.bonus if t.what == "success")
+        total += 0.9 * best
+    return total
+
+
+def _pylons(st: Any) -> float:
+    """Destroyed pylons, power toward those left, and the holder's way to a pylon once the
+    shard can destroy one (more urgent each round: every pylon must go by round 3)."""
+    cr = st.cr
+    sh = st.content.shard
+    total = sum(1 for d in st.board.districts if st.content.districts[d].type == "ancient")
+    left = len(cr["pylons"])
+    value = W_PYLON * (total - left)
+    if not left or sh is None:
+        return value
+    power = cr["shard"]["power"]
+    # every pylon must be gone by the end of round 3: power weighs more each round
+    value += W_POWER * (1.0 + 0.5 * (st.round - 1)) * min(power, sh.destroy * left)
+    holder = cr["shard"]["holder"]
+    dist, _ = _distances(st, holder)
+    near = min(dist.get(a, 9) for a in cr["pylons"])
+    urgency = 1.0 + st.round
+    if power >= sh.destroy:
+        value -= 2.0 * urgency * near
+    else:
+        value -= 0.5 * urgency * near
+    return float(value)
+
+
+def _acting(st: Any) -> int | None:
+    if st.tasks and st.tasks[-1][0] == "turn" and not st.tasks[-1][2]:
+        return int(st.tasks[-1][1])
+    return None
+
+
+def _reach(st: Any) -> float:
+    """Crisis boxes the acting character can still pay this turn where it stands or within
+    its movement, and every character's pull toward the nearest open crisis card."""
+    cr = st.cr
+    if not cr["cards"]:
+        return 0.0
+    value = 0.0
+    for k, who in enumerate(st.pl):
+        if who.get("char") and who["at"] >= 0:
+            dist, _ = _distances(st, k)
+            value -= 0.6 * min(dist.get(card["area"], 9) for card in cr["cards"])
+    p = _acting(st)
+    if p is None or st.pl[p]["col"] < 0:
+        return value
+    pl = st.pl[p]
+    dist, _ = _distances(st, p)
+    move = pl["pool"]["movement"] + pl["res"]["stamina"]
+    best = 0.0
+    for card in cr["cards"]:
+        d = dist.get(card["area"], 99)
+        if d > move:
+            continue
+        for b, ch in enumerate(crisis_of(st, card).boxes):
+            if ch.kind != "pay" or card["done"][b] >= 0 or not counts(st, ch):
+                continue
+            if any(can_pay(st, p, bundle) for bundle in ch.costs):
+                best = max(best, (0.7 - 0.05 * d) * W_SER * ch.chaos)
+    return value + best
