@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from . import genesis_rl
+from . import crisis_rl, genesis_rl
 from .board import build
 from .content import Content, load
 from .schema import ACTIONS, Effect
@@ -291,6 +291,7 @@ def fields() -> list[tuple[str, int]]:
         (f"areas ({MAX_AREAS} x {area})", MAX_AREAS * area),
         (f"seats ({MAX_SEATS} x {seat}), relative to the observer", MAX_SEATS * seat),
         ("the observer's hand (item counts)", n_it),
+        ("Crisis (see the Crisis block)", crisis_rl.size()),
     ]
 
 
@@ -435,6 +436,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     mine = view["players"][me] if me < len(view["players"]) else {}
     for it in mine.get("hand", []):
         out[pos + ix["items"][it]] += 1.0
+    pos += len(ids["items"])
+    out[pos : pos + crisis_rl.size()] = crisis_rl.encode(view, me, players)
     return out
 
 
@@ -445,6 +448,8 @@ def field_map() -> str:
         ("Blocks", fields()),
         ("Each area block", area_fields()),
         ("Each seat block", seat_fields()),
+        ("The Crisis block", crisis_rl.fields()),
+        ("Each district in the Crisis block", crisis_rl.district_fields()),
     ):
         out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
         pos = 0
