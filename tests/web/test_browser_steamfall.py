@@ -5,6 +5,7 @@ columns, items and civilians on the map and boards, against a greedy bot, to the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +51,13 @@ def start(server: Server, browser: Any, options: dict[str, Any], seed: int) -> t
     return page, errors
 
 
-def play(page: Any, tmp: Path, shot: str, prefer: tuple[str, ...]) -> dict[str, int]:
-    """Play seat 0 to the end: on each decision click a highlighted element of the board
-    (map areas and the kinds in `prefer` first), check that exactly its actions are offered,
-    and play one; only when nothing is highlighted, click the first button. Counts the
-    clicks per kind of target."""
+def play(page: Any, tmp: Path, shot: str, prefer: tuple[str, ...],
+         until: Callable[[dict[str, int]], bool] | None = None) -> dict[str, int]:
+    """Play seat 0 to the end (or until `until(clicked)`): on each decision click a
+    highlighted element of the board (map areas and the kinds in `prefer` first), check that
+    exactly its actions are offered, and play one; only when nothing is highlighted, click
+    the first button. Counts the clicks per kind of target (area, col, player, crisis for
+    the Crisis panel's crisis cards, Core Shard and encounter, card for the rest)."""
     clicked: dict[str, int] = {}
     board = page.locator(BOARD)
     for n in range(MAX_CLICKS):
@@ -78,6 +81,7 @@ def play(page: Any, tmp: Path, shot: str, prefer: tuple[str, ...]) -> dict[str, 
         page.wait_for_selector("#focus b")
         assert page.evaluate(SAME_TARGET, key), key
         kind = key.split("-")[0] if key.split("-")[0] in ("area", "col", "player") else "card"
+        kind = "crisis" if key.startswith(("crisis-card-", "shard", "encounter")) else kind
         clicked[kind] = clicked.get(kind, 0) + 1
         if sum(clicked.values()) == 12:
             save_shot(page, tmp, shot)
@@ -86,6 +90,8 @@ def play(page: Any, tmp: Path, shot: str, prefer: tuple[str, ...]) -> dict[str, 
         version = page.evaluate("document.body.dataset.version")
         buttons.nth(n % buttons.count()).click()
         page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
+        if until is not None and until(clicked):
+            return clicked
     raise AssertionError(f"the game did not end within {MAX_CLICKS} decisions")
 
 

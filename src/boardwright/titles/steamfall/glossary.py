@@ -35,6 +35,9 @@ _GAIN_PHRASE = {
     "civilian": "escort {n} civilian(s) from the deck",
     "power_any": "{n} power onto one of your items",
     "pick_up": "pick up a token where you stand",
+    "shard_power": "{n} power onto the Core Shard",
+    "move_civilian": "move a civilian token from your area to an adjacent one",
+    "move_mechanized": "move a Mechanized token from your area to an adjacent one",
 }
 _CAUSE = {
     "start_of_round": "At the start of every round",
@@ -265,6 +268,9 @@ def _entries(pack: str | None = None) -> dict[str, tuple[str, str]]:
             f"{ci.color.capitalize()} cipher",
             f"broken with {ci.actions} {ci.action} or {ci.insight} insight.",
         )
+    from .crisis_glossary import entries as crisis_entries
+
+    out.update(crisis_entries(c))
     from .genesis_glossary import entries as genesis_entries
 
     out.update(genesis_entries(c))

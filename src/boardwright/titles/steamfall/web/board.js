@@ -93,7 +93,15 @@
       case "charge": case "power": case "quest": case "release": case "discard": case "trash": case "keep": case "hand":
         return p[1];
       case "leave": return p[2];
-      case "trade": return "player-" + p[1];
+      case "trade": case "split": return "player-" + p[1];
+      // Crisis (§16): a challenge on the card where you stand, the Core Shard, support
+      // and encounters where you stand, the encounter in progress, the Mechanized' areas
+      case "crisis": return here(view, ctx) && "crisis-card-" + here(view, ctx).slice(5);
+      case "shard": return "shard";
+      case "support": return here(view, ctx);
+      case "enc": return p[1] === "civilian" || p[1] === "mechanized" ? here(view, ctx) : "encounter";
+      case "shift": return p[1] === "none" ? null : "area-" + p[1];
+      case "mech": case "mechto": return "area-" + p[1];
       // Genesis (§17): a start district, joining a scoring event, the chapter choice, a Destroy ability
       case "start": case "gnjoin": return "area-" + p[1];
       case "chapter": return "journals";
@@ -116,6 +124,12 @@
     if (id === "mood") return "your mood track";
     if (id === "invention") return "the Incredible Invention";
     if (id === "journals") return "the journals";
+    if (id === "shard") return "the Core Shard";
+    if (id === "encounter") return "the encounter in progress";
+    if (id.startsWith("crisis-card-")) {
+      const card = ((view.crisis || {}).cards || []).find(c => c.area === Number(id.slice(12)));
+      return card ? `the crisis card ${card.name}` : "the crisis card here";
+    }
     for (const kind of ["items", "civilians", "abilities", "complications", "locations"]) {
       const x = ((ctx.data || {})[kind] || {})[id];
       if (x) return x.name;
@@ -219,6 +233,7 @@
       g.append(tg);
     }
     (a.cubes || []).forEach((seat, i) => cube(g, 16 + i * 13, T - 44, seat));
+    if (view.crisis) crisisMarks(g, view, ctx, a);
     if (a.event) {
       const ev = info(ctx, "events", a.event);
       const eg = s("g", { "data-event": a.event });
@@ -366,7 +381,7 @@
       h = drawGenesis(view, ctx, byTarget, g, h, w);
       if (view.ai) h = drawAI(view, g, h, w);
     } else if (view.crisis) {
-      h = drawCrisis(view, ctx, g, h, w, line);
+      h = drawCrisis(view, ctx, byTarget, g, h, w);
     } else {
       line("Cipher Race", { "font-weight": 700, "font-size": 15 });
       const ciphers = Object.entries((ctx.data || {}).ciphers || {});
@@ -589,21 +604,53 @@
   }
 
   // ------------------------------------------------------------------ Crisis (§16)
-  function drawCrisis(view, ctx, g, h, w, line) {
+  function term(ctx, key) {
+    return ((((ctx.data || {}).crisis || {}).terms || {})[key] || { text: "" }).text;
+  }
+
+  // a pylon (black cylinder) and a support stamina token on a district tile
+  function crisisMarks(g, view, ctx, a) {
     const cr = view.crisis;
+    if (cr.pylons.includes(a.id)) {
+      const pg = s("g", { "data-pylon": a.id });
+      pg.append(s("rect", { x: T - 30, y: 50, width: 16, height: 26, rx: 3, fill: "#1d1a16" }));
+      pg.append(s("ellipse", { cx: T - 22, cy: 50, rx: 8, ry: 3, fill: "#4a4a4a" }));
+      pg.append(title("Pylon: " + term(ctx, "crisis-pylon")));
+      g.append(pg);
+    }
+    if (cr.support.includes(a.id)) {
+      const sg = s("g", { "data-support": a.id });
+      sg.append(s("circle", { cx: T - 22, cy: 92, r: 9, fill: "#3aa657", stroke: "#1d1a16" }));
+      sg.append(text(T - 22, 96, "S", { "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }));
+      sg.append(title("Support stamina token: " + term(ctx, "crisis-support")));
+      g.append(sg);
+    }
+  }
+
+  function drawCrisis(view, ctx, byTarget, g, h, w) {
+    const cr = view.crisis;
+    // lines below the cards follow this panel's own height
+    const line = (str, attrs = {}) => { g.append(text(0, h + 14, str, Object.assign({ "font-size": 12 }, attrs))); h += 18; };
     const name = a => areaName(view, ctx, a);
     const holder = (view.players[cr.shard.holder] || {}).char || "";
     const cg = s("g", { "data-crisis": "1" });
     cg.append(s("rect", { x: 0, y: h, width: w, height: 52, rx: 8, fill: cr.serenity <= 3 ? "#f7dcd6" : "#e6eef7", stroke: "#4a6a8a", "stroke-width": 1.5 }));
     cg.append(text(10, h + 20, `Crisis · ${cr.difficulty} · serenity ${cr.serenity} / 20`, { "font-size": 15, "font-weight": 700, "data-serenity": cr.serenity }));
     cg.append(text(10, h + 40, cut(`pylons: ${cr.pylons.map(name).join(", ") || "all destroyed"} · Core Shard: ${info(ctx, "characters", holder).name || holder} ${cr.shard.power}/${cr.shard.gauge} power (destroy ${cr.shard.destroy})`, Math.floor((w - 16) / 6.3)), { "font-size": 11.5 }));
-    cg.append(title(`Serenity 0 loses at once. Optional challenge boxes ${cr.optional_active ? "count" : "do not count"} this round.`));
+    const sacts = actionable(cg, "shard", byTarget, ctx);
+    const shardText = Object.values(((ctx.data || {}).crisis || {}).shard || {}).map(x => x.text).join(" ");
+    cg.append(title(`Serenity: ${term(ctx, "crisis-serenity")}\nOptional challenge boxes ${cr.optional_active ? "count" : "do not count"} this round.\nCore Shard: ${shardText}` +
+      (sacts ? "\nClick: " + sacts.map(x => x.label).join(" / ").slice(0, 300) : "")));
+    if (sacts) cg.firstChild.setAttribute("stroke", ORANGE), cg.firstChild.setAttribute("stroke-width", 4);
     g.append(cg);
     h += 60;
     for (const card of cr.cards) {
       const kg = s("g", { "data-crisis-card": card.id });
       const ch = 24 + card.boxes.length * 16 + 16;
-      kg.append(s("rect", { x: 0, y: h, width: w, height: ch, rx: 6, fill: "#f7ecdc", stroke: "#8a4a2a", "stroke-width": 1.2 }));
+      const kacts = actionable(kg, "crisis-card-" + card.area, byTarget, ctx);
+      const ktext = ((((ctx.data || {}).crisis || {}).crises || {})[card.id] || { text: "" }).text;
+      kg.append(title(`${card.name}: ${ktext}` + (kacts ? "\nClick: " + kacts.map(x => x.label).join(" / ").slice(0, 300) : "")));
+      kg.append(s("rect", { x: 0, y: h, width: w, height: ch, rx: 6, fill: kacts ? "#fff2c6" : "#f7ecdc", stroke: kacts ? ORANGE : "#8a4a2a", "stroke-width": kacts ? 4 : 1.2 }));
       kg.append(text(8, h + 16, `${card.name} · ${name(card.area)}`, { "font-size": 12.5, "font-weight": 700 }));
       card.boxes.forEach((b, k) => {
         const by = h + 24 + k * 16;
@@ -620,9 +667,20 @@
     if (threats.length) for (const t of threats) line(cut(t, Math.floor(w / 6.3)), { "font-size": 11.5, "data-threat": 1 });
     const enc = cr.encounter;
     if (enc) {
-      line(`Encounter (${enc.kind}): ${enc.succ} success${enc.succ === 1 ? "" : "es"}`, { "font-weight": 700, "data-encounter": 1 });
-      line(cut("drawn: " + enc.names.map((n, i) => n + (enc.used.includes(i) ? " (used)" : "")).join(", "), Math.floor(w / 6.3)), { "font-size": 11.5 });
-      if (enc.sup_names.length) line(cut("support: " + enc.sup_names.join(", "), Math.floor(w / 6.3)), { "font-size": 11.5 });
+      const eg = s("g", { "data-encounter-box": 1 });
+      const rows = 2 + (enc.sup_names.length ? 1 : 0);
+      const eacts = actionable(eg, "encounter", byTarget, ctx);
+      eg.append(s("rect", { x: 0, y: h, width: w, height: 8 + rows * 18, rx: 6, fill: eacts ? "#fff2c6" : "#e9f3e6", stroke: eacts ? ORANGE : "#3aa657", "stroke-width": eacts ? 4 : 1.2 }));
+      const cards = ((ctx.data || {}).crisis || {}).encounters || {};
+      const tip = enc.cards.map(c => `${(cards[c] || {}).name || c}: ${(cards[c] || {}).text || ""}`).concat(enc.sup.map(c => `support ${(cards[c] || {}).name || c}: ${(cards[c] || {}).text || ""}`));
+      eg.append(title(`Encounter with a ${enc.kind} by ${ctx.seatName(enc.p)}: ${term(ctx, "crisis-encounter")}\n${tip.join("\n")}` +
+        (eacts ? "\nClick: " + eacts.map(x => x.label).join(" / ").slice(0, 300) : "")));
+      g.append(eg);
+      const eline = (str, attrs) => { eg.append(text(8, h + 18, str, Object.assign({ "font-size": 11.5 }, attrs))); h += 18; };
+      eline(`Encounter (${enc.kind}) by ${ctx.seatName(enc.p)}: ${enc.succ} success${enc.succ === 1 ? "" : "es"}`, { "font-weight": 700, "data-encounter": 1, "font-size": 12 });
+      eline(cut("drawn: " + enc.names.map((n, i) => n + (enc.used.includes(i) ? " (used)" : "")).join(", "), Math.floor(w / 6.3)), {});
+      if (enc.sup_names.length) eline(cut("support cards: " + enc.sup_names.join(", "), Math.floor(w / 6.3)), {});
+      h += 12;
     }
     line(`encounter deck ${cr.encounter_deck} · crisis deck ${cr.crisis_deck}`, { "font-size": 11, fill: "#6b6b6b" });
     return h;
