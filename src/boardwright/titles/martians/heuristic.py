@@ -12,6 +12,8 @@ look-ahead then sees why a marker is worth placing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from boardwright.engine import GameState
 
 from .content import RESOURCES
@@ -109,7 +111,7 @@ def _scenario(s: MartiansState) -> bool:
 INSIDE = ("building", "dig", "examine")
 
 
-def _inside(s: MartiansState, depth: int = 2) -> float:
+def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], float] = _team) -> float:
     """Inside a building, an excavation or an examination: the best open step's gain,
     discounted (look-ahead of `depth` steps), so that a marker placed or an excavation
     started is worth what it leads to."""
@@ -117,7 +119,7 @@ def _inside(s: MartiansState, depth: int = 2) -> float:
         return 0.0
     corp = int(s.tasks[-1][1])
     seat = s.seat_of(corp)
-    base = _team(s)
+    base = value(s)
     best = 0.0
     for a in s.legal_actions(seat):
         if a.id in ("leave", "skip"):
@@ -127,7 +129,7 @@ def _inside(s: MartiansState, depth: int = 2) -> float:
         child.apply(seat, a.id)
         if child.over:
             continue
-        best = max(best, _team(child) + _inside(child, depth - 1) - base)
+        best = max(best, value(child) + _inside(child, depth - 1, value) - base)
     return 0.9 * best
 
 
@@ -148,6 +150,18 @@ def evaluate(state: GameState, seat: int) -> float:
         return mine - max(others, default=0) + (100.0 if seat in out["winners"] else 0.0) + met
     if s.mode in ("solo", "coop"):
         return _team(s) + _inside(s)
+    if s.mode == "semi-coop" and _scenario(s):
+        # the scenario is shared work: the team's plan beside the seat's lead in reputation,
+        # with the look-ahead inside a building as in co-op
+        def semi(x: MartiansState) -> float:
+            return _rivalry(x, seat) + SEMI_TEAM * _team(x, x.purse(x.corps_of(seat)[0]))
+
+        return semi(s) + _inside(s, value=semi)
+    return _rivalry(s, seat)
+
+
+def _rivalry(s: MartiansState, seat: int) -> float:
+    """Competitive and semi-co-op: the seat's best corporation against the best rival."""
     vals = []
     for corp in range(s.corps):
         p = s.purse(corp)
@@ -157,6 +171,4 @@ def evaluate(state: GameState, seat: int) -> float:
         vals.append(v)
     mine = max(vals[c] for c in s.corps_of(seat))
     others = [v for c, v in enumerate(vals) if s.seat_of(c) != seat]
-    if s.mode == "semi-coop" and _scenario(s):  # the scenario is shared work: part of the team's plan
-        return mine - max(others, default=0.0) + SEMI_TEAM * _team(s, s.purse(s.corps_of(seat)[0]))
     return mine - max(others, default=0.0)
