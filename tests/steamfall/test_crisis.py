@@ -493,6 +493,9 @@ def test_trading_the_core_shard_with_anyone_in_the_area() -> None:
     st.apply(p, "propose")
     st.apply(q, "accept")
     assert st.cr["shard"]["holder"] == q
+    # the trade is logged under Crisis trading, not Incredible Invention's
+    rules = {e.rule for e in st.log if "trade" in e.text}
+    assert rules and all(r.startswith("§16.10") for r in rules), rules
 
 
 # ------------------------------------------------------------------ the end

@@ -1,4 +1,5 @@
-"""Trading in Incredible Invention (§12.5): the active player proposes, the other consents.
+"""Trading in Incredible Invention (§12.5) and Crisis (§16.10): the active player proposes,
+the other consents.
 
 A proposal is free. The active player picks a partner in the same area, then puts together
 what it gives (resources other than stamina, VP diamonds, cards from its hand) and what it
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
 
 TRADABLE = ("scrap", "steam", "insight", "vp", "diamond", "shard")  # the Core Shard: Crisis (§16.10)
 CARD = "card"  # an asked card: the partner chooses which
+
+
+def _rule(st: SteamfallState) -> str:
+    """Trading is §12.5 in Incredible Invention and §16.10 in Crisis (the Core Shard too)."""
+    return ref("16.10" if st.scenario == "crisis" else "12.5")
 
 
 def split(s: str) -> list[str]:
@@ -68,7 +74,7 @@ def trade_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision
         acts.append(Action("propose", f"propose: give {_say(st, give)}, ask {_say(st, ask)}"))
     acts.append(Action("cancel", "propose nothing"))
     prompt = f"Trade with seat {q}: give {_say(st, give)}; ask {_say(st, ask)}"
-    return Decision(p, "trade", prompt, ref("12.5"), tuple(acts))
+    return Decision(p, "trade", prompt, _rule(st), tuple(acts))
 
 
 def _say(st: SteamfallState, things: list[str]) -> str:
@@ -88,7 +94,7 @@ def apply_trade(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     if aid == "propose":
         st.tasks.pop()
         st.pl[p]["asked"].append(q)
-        st.say(p, f"proposes a trade to seat {q}", ref("12.5"))
+        st.say(p, f"proposes a trade to seat {q}", _rule(st))
         st.tasks.append(["consent", q, p, give_s, ask_s])
         return
     _, side, what = aid.split(":", 2)
@@ -110,7 +116,7 @@ def consent_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisi
         q,
         "trade_consent",
         f"Seat {p} proposes a trade: you receive {_say(st, give)} and give {_say(st, ask)}",
-        ref("12.5"),
+        _rule(st),
         acts,
     )
 
@@ -133,7 +139,7 @@ def apply_consent(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     _, q, p, give_s, ask_s = task
     st.tasks.pop()
     if aid == "decline":
-        st.say(q, f"declines seat {p}'s trade", ref("12.5"))
+        st.say(q, f"declines seat {p}'s trade", _rule(st))
         return
     give, ask = split(give_s), split(ask_s)
     for what in give:
@@ -141,7 +147,7 @@ def apply_consent(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     for what in ask:
         if what != CARD:
             _move(st, q, p, what)
-    st.say(q, f"accepts seat {p}'s trade", ref("12.5"))
+    st.say(q, f"accepts seat {p}'s trade", _rule(st))
     if ask.count(CARD):
         st.tasks.append(["trade_card", q, p, ask.count(CARD)])
 
@@ -151,16 +157,16 @@ def trade_card_decision(st: SteamfallState, task: Task, seat: int | None) -> Dec
     acts = tuple(
         Action(f"hand:{c}", f"give {st.content.items[c].name}") for c in sorted(set(st.pl[q]["hand"]))
     )
-    return Decision(q, "trade_card", f"Give seat {p} a card from your hand ({n} to give)", ref("12.5"), acts)
+    return Decision(q, "trade_card", f"Give seat {p} a card from your hand ({n} to give)", _rule(st), acts)
 
 
 def apply_trade_card(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     _, q, p, n = task
     card = aid.split(":", 1)[1]
     _move(st, q, p, card)
-    st.say(q, f"gives {st.content.items[card].name} to seat {p}", ref("12.5"), visible_to=(p, q))
+    st.say(q, f"gives {st.content.items[card].name} to seat {p}", _rule(st), visible_to=(p, q))
     others = tuple(s for s in range(st.players) if s not in (p, q))
-    st.say(q, f"gives a card to seat {p}", ref("12.5"), visible_to=others)
+    st.say(q, f"gives a card to seat {p}", _rule(st), visible_to=others)
     if n > 1 and st.pl[q]["hand"]:
         st.tasks[-1] = ["trade_card", q, p, n - 1]
     else:
