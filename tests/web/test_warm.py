@@ -12,8 +12,9 @@ from boardwright.web.thinking import Thinkers, choose
 GAME = "flow-of-history"
 
 
-def _play(thinkers: Thinkers, key: str, state: GameState, bots: dict[int, str], moves: int,
-          rnd: random.Random) -> GameState:
+def _play(
+    thinkers: Thinkers, key: str, state: GameState, bots: dict[int, str], moves: int, rnd: random.Random
+) -> GameState:
     """`moves` moves from `state`: bots through `thinkers`, each answer checked against a cold
     choice from the whole state; the other seats at random."""
     rngs = {s: 1000 + s for s in bots}
@@ -72,8 +73,33 @@ def test_a_worker_that_lost_the_state_is_sent_it_whole() -> None:
     seat = state.to_act[0]
     after = state.clone()
     after.apply(seat, after.legal_actions(seat)[0].id)
-    moves = after.history[len(state.history):]
+    moves = after.history[len(state.history) :]
     nxt = after.to_act[0]
     assert thinking.choose_warm("kept", GAME, len(state.history), moves, None, "greedy", 7, nxt) == choose(
-        GAME, after.to_json(), "greedy", 7, nxt)
+        GAME, after.to_json(), "greedy", 7, nxt
+    )
+    thinking.drop("kept")
+    assert "kept" not in thinking._WARM
     thinking._WARM.clear()
+
+
+def test_a_finished_game_is_dropped_by_its_worker() -> None:
+    spec = bw.game(GAME)
+    thinkers = Thinkers(1)
+    try:
+        state = spec.new_game(3, 3, spec.default_options(3))
+        _play(thinkers, "done", state, {0: "random", 1: "random", 2: "random"}, 3, random.Random(3))
+        assert thinkers.sent_whole == 1 and "done" in thinkers._synced
+        pool = thinkers._slots[0].pool
+        assert pool is not None
+        thinkers.forget("done")
+        assert "done" not in thinkers._synced and thinkers._slots[0].games == 0
+        # the worker no longer holds it: a move sent as moves only would be answered COLD
+        from boardwright.web import thinking
+
+        assert (
+            pool.submit(thinking.choose_warm, "done", GAME, 3, [], None, "random", 1, 0).result(30)
+            == thinking.COLD
+        )
+    finally:
+        thinkers.close()

@@ -153,6 +153,11 @@ def choose_warm(key: str, game_id: str, base: int, moves: list[tuple[int, str]],
     return _choose(state.clone(), bot_spec, rng_state, seat, budget)
 
 
+def drop(key: str) -> None:
+    """Runs in a worker: forget the game's kept state."""
+    _WARM.pop(key, None)
+
+
 def _choose(state: GameState, bot_spec: str, rng_state: int, seat: int,
             budget: float) -> tuple[str, int] | None:
     bot = parse_one(bot_spec).build(0)
@@ -218,12 +223,18 @@ class Thinkers:
             return found
 
     def forget(self, key: str) -> None:
-        """The game needs no bot any more (over, or dropped from memory)."""
+        """The game needs no bot any more (over, or dropped from memory): its worker drops
+        the state it kept."""
         with self._lock:
             found = self._pinned.pop(key, None)
-            if found is not None:
-                self._slots[found].games -= 1
-            self._synced.pop(key, None)
+            synced = self._synced.pop(key, None)
+            if found is None:
+                return
+            self._slots[found].games -= 1
+            pool = self._slots[found].pool
+        if pool is not None and synced is not None and not self._closed:
+            with contextlib.suppress(Exception):  # a worker being replaced holds nothing anyway
+                pool.submit(drop, key)
 
     def _get(self, i: int) -> ProcessPoolExecutor:
         with self._lock:
