@@ -44,8 +44,8 @@ def crisis_value(st: Any) -> float:
         value += 1.5 * r["insight"] + 3.0 * r["vp"] + 0.3 * r["scrap"] + 0.8 * r["steam"] + 0.6 * r["stamina"]
         value += 0.6 * len(pl["play"]) + 0.4 * len(pl["civs"]) + 0.3 * sum(len(c) for c in pl["cols"])
         value += 0.1 * len(pl["hand"])
-    # a tiny cost per logged event: a loop of effects that changes nothing is never chosen
-    return float(value - 0.002 * len(st.log))
+    # a small cost per logged event: a loop of effects that changes nothing is never chosen
+    return float(value - 0.02 * len(st.log))
 
 
 def projected(st: Any) -> float:
@@ -149,7 +149,9 @@ def _reach(st: Any) -> float:
         return value
     pl = st.pl[p]
     dist, _ = _distances(st, p)
-    move = pl["pool"]["movement"] + pl["res"]["stamina"]
+    # only the movement in the pool: stamina spent on the way might be what pays the box, and
+    # a bonus the character cannot cash keeps greedy in its turn forever (2p easy, seed 5010)
+    move = pl["pool"]["movement"]
     best = 0.0
     for card in cr["cards"]:
         d = dist.get(card["area"], 99)
