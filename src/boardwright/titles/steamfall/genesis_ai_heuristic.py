@@ -1,5 +1,6 @@
-"""Genesis solo for the bots: the AI opponent's standing and the solo losses ahead, in VP
-units, subtracted from the player's worth (heuristic.py). Reads only public pieces."""
+"""Genesis solo for the bots: the solo losses ahead, in VP units, subtracted from the
+player's worth (heuristic.py); `ai_worth` estimates the AI's end score (for reports).
+Reads only public pieces."""
 
 from __future__ import annotations
 
@@ -56,5 +57,44 @@ def after_chase(st: Any) -> tuple[int, int]:
     return sum(n for n, _ in counts[passes:]), at
 
 
+def busy(st: Any) -> int:
+    """The player's log entries this round: a small cost each, so that a loop of effects
+    that changes nothing (pay a charm with stamina to gain a stamina) never beats ending
+    the turn (the AI's own entries do not count)."""
+    n = 0
+    for e in reversed(st.log):
+        if e.round != st.round:
+            break
+        n += e.seat == 0
+    return n
+
+
+def certain_loss(st: Any) -> bool:
+    """In the end-of-round window (no more AI turns before its end of round) a waiting
+    capture or explosion cannot be escaped: it counts as the loss it is."""
+    if not any(t[0] == "ai_end" for t in st.tasks):
+        return False
+    at = st.pl[0]["at"]
+    if st.ai["sheet"] == "jb":
+        return at == st.ai["at"] or not any(st.ai["clues"][a] for a in gai.areas(st))
+    if st.ai["sheet"] == "stefan":
+        dest = gai.event_area(st, "Destination")
+        return dest is not None and at in {dest, *(a for a in gai.adjacent(st, dest) if st.board.is_slot(a))}
+    return False
+
+
 def solo_value(st: Any, mine: float) -> float:
-    return mine - ai_worth(st) - danger(st)
+    """A win is +1000 and a capture or an explosion -1000; losing on VP at the end is no
+    cliff (the player's worth as it stands), so that a bot that cannot catch up still ends
+    the game instead of stalling before its last "end"."""
+    res = st.result
+    if res is not None:
+        if res.get("won") is False:  # captured or caught in the explosion
+            return -1000.0
+        won = st.outcome()["won"]
+        return 1000.0 if won else mine - 0.005 * busy(st)
+    if certain_loss(st):
+        return -1000.0 - 0.005 * busy(st)
+    # the AI's own gains are not counted: they come with ending a turn or a round,
+    # which the player cannot avoid, and would make a bot stall before them
+    return mine - danger(st) - 0.005 * busy(st)

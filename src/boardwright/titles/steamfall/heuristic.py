@@ -37,14 +37,14 @@ def evaluate(state: GameState, seat: int) -> float:
         if res is not None:
             return 1000.0 if res.get("won") else -1000.0 + 100.0 * st.round
         return _team(st, seat)
+    if st.ai:  # Genesis solo: against the AI opponent (rules.md §18)
+        from .genesis_ai_heuristic import solo_value
+
+        return float(solo_value(st, _worth(st, seat)))
     if res is not None:
         out = state.outcome()
         return 1000.0 if seat in out.get("winners", []) else -1000.0
     mine = _worth(st, seat)
-    if st.ai:  # Genesis solo: against the AI opponent (rules.md §18)
-        from .genesis_ai_heuristic import solo_value
-
-        return float(solo_value(st, mine))
     others = [_worth(st, p) for p in range(st.players) if p != seat]
     if st.scenario == "genesis":
         # a cost per logged event: a loop of effects that changes nothing (a civilian's
