@@ -117,3 +117,33 @@ def test_a_change_prepares_what_each_waiting_stream_will_send(client: Any) -> No
             live.unlisten(w)
     finally:
         loop.close()
+
+
+def test_a_finished_game_leaves_memory_when_its_last_stream_ends(client: Any) -> None:
+    import asyncio
+
+    from boardwright.web.api import Watch
+
+    gid, tokens = create(client, bots={"1": "random", "2": "random"})
+    hub = client.app.state.hub
+    live = hub.get(gid)
+    watch = Watch(0, asyncio.new_event_loop(), asyncio.Event())
+    live.listen(watch)
+    hub.release(live)
+    assert gid in hub.live  # not over: kept
+    while not view(client, gid)["over"]:
+        v = view(client, gid, tokens[0])
+        if v["legal_actions"]:
+            client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[0]}"},
+                        json={"action": v["legal_actions"][0]["id"], "version": v["version"]})
+        else:
+            time.sleep(0.02)
+    final = view(client, gid, tokens[0])
+    wait_for(lambda: not hub.get(gid).bot_running)
+    hub.release(live)
+    assert gid in hub.live  # still watched
+    live.unlisten(watch)
+    hub.release(live)
+    assert gid not in hub.live
+    again = view(client, gid, tokens[0])  # loaded again from storage: the same but its stamp
+    assert {**again, "stamp": None} == {**final, "stamp": None}  # (a live-update counter in memory)

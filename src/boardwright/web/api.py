@@ -612,6 +612,7 @@ async def events(gid: GameId, request: Request,
         finally:
             current.unlisten(watch)
             limit.release(client)
+            hub.release(current)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -360,6 +360,15 @@ class Hub:
             self.kick(live)
         return live
 
+    def release(self, live: Live) -> None:
+        """A live stream of `live` ended: a finished game that nobody watches leaves memory
+        (it is stored: asked for again, it is loaded from its final snapshot), so memory
+        follows the games in play, not the games played lately."""
+        with self._lock:
+            if (live.finished and not live.waiters and not live.bot_running
+                    and self.live.get(live.id) is live):
+                del self.live[live.id]
+
     def _load(self, gid: str) -> Live:
         row = self.store.game(gid)
         if row is None:
