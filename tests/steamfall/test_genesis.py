@@ -111,3 +111,48 @@ def test_terminal_and_board_show_journals_and_events() -> None:
     assert set(data["genesis"]["journals"]) == set(st.content.characters)
     jid = st.content.journals["jb"].id
     assert data["abilities"][f"{jid}-1B"]["name"]
+
+
+def test_pettingzoo_plays_genesis_with_the_secret_choice_in_one_step() -> None:
+    import numpy as np
+
+    from boardwright import rl
+
+    env = rl.parallel_env("steamfall", players=3, options={"scenario": "genesis"}, seed=2)
+    obs, _ = env.reset()
+    rng = np.random.default_rng(0)
+    together = 0
+    while env.agents:
+        assert env.game_state is not None
+        together = max(together, len(env.game_state.to_act))
+        actions = {
+            a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if obs[a]["action_mask"].any() else 0
+            for a in env.agents
+        }
+        obs, _rewards, term, _trunc, _infos = env.step(actions)
+    assert together == 3  # the Journal phase: every seat chooses its chapter in one step
+    assert all(term.values())
+
+
+def test_openspiel_random_sim_of_genesis() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from boardwright import openspiel
+
+    game = pyspiel.load_game(
+        openspiel.register("steamfall"), {"players": 2, "seeds": 4, "scenario": "genesis"}
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_observation_has_the_genesis_block() -> None:
+    from boardwright.titles.steamfall import genesis_rl, rl
+
+    st = to_journal(3)
+    st.apply(0, "chapter:1B")
+    v = rl.encode_view(st.view(0))
+    block = v[rl.OBSERVATION_SIZE - genesis_rl.size() :]
+    assert block[0] == 1.0  # Genesis
+    pick = 4 + len(genesis_rl.SCORING) * (1 + genesis_rl.MAX_SEATS)
+    assert block[pick + 1] == 1.0 and block[pick] == 0.0  # the observer's own secret choice: B
+    other = rl.encode_view(st.view(1))[rl.OBSERVATION_SIZE - genesis_rl.size() :]
+    assert other[pick] == other[pick + 1] == 0.0  # seat 0's choice is not in seat 1's view

@@ -19,27 +19,6 @@ W_OBJECTIVE = 4.0
 W_STORY = 1.5
 
 
-def _progress(st: Any, p: int, g: Any) -> float:
-    pl = st.pl[p]
-    j = st.gn["j"][p]
-    k = g.kind
-    if k == "have":
-        have = pl["res"][g.what]
-    elif k == "count":
-        have = j["count"].get(g.what, 0)
-    elif k == "escort":
-        have = len(pl["civs"])
-    elif k == "in_play":
-        have = len(pl["play"])
-    elif k == "cubes":
-        have = journal.cubes_placed(st, p)
-    elif k == "at_event":
-        return 1.0 if journal.goal_met(st, p, g) else 0.0
-    else:
-        have = 1 if journal.goal_met(st, p, g) else 0
-    return float(min(1.0, have / max(1, g.n)))
-
-
 def journal_value(st: Any, p: int) -> float:
     if not st.gn or p >= len(st.gn["j"]):
         return 0.0
@@ -55,8 +34,7 @@ def journal_value(st: Any, p: int) -> float:
     c = journal.chapter(st, p, mark)
     if not c.objective:
         return value
-    share = sum(_progress(st, p, g) for g in c.objective) / len(c.objective)
-    return value + W_OBJECTIVE * share
+    return value + W_OBJECTIVE * journal.share(st, p, c)
 
 
 def scoring_value(st: Any, p: int) -> float:

@@ -6,6 +6,10 @@ after every other block, so the layout of the other scenarios is unchanged.
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
 from .content import Content, journal_abilities
 from .schema import MARKS, Effect
 
@@ -37,3 +41,70 @@ def action_ids(c: Content, areas: range, n_districts: int) -> list[str]:
     ids += ["lost:insight"] + [f"execute:{how}" for how, _n in EXECUTE_COSTS]
     ids += [f"dest:{a}" for a in range(-1, n_districts)]
     return ids
+
+
+# ---------------------------------------------------------------- observation block
+SCORING = ("steam-funnel", "ritual-site", "banquet", "incident-site")
+
+
+def seat_fields() -> list[tuple[str, int]]:
+    return [
+        ("current chapter (one-hot over 0, 1A ... 4B, F)", len(MARKS)),
+        ("objective met, story over, trapped, secret choice made", 4),
+        ("progress toward the objective (0-1)", 1),
+        ("chapters left in the journal / 10", 1),
+        ("VP from scoring events / 6", 1),
+    ]
+
+
+def fields() -> list[tuple[str, int]]:
+    seat = sum(n for _, n in seat_fields())
+    return [
+        ("Genesis scenario", 1),
+        ("events set aside / 8, Peace and Quiet left / 8, permanent events on the map / 8", 3),
+        ("scoring events: on the map, cubes by relative seat (4 events x 5)", len(SCORING) * (1 + MAX_SEATS)),
+        ("the observer's secret chapter choice: A, B", 2),
+        (f"journals ({MAX_SEATS} x {seat}), relative to the observer", MAX_SEATS * seat),
+    ]
+
+
+def size() -> int:
+    return sum(n for _, n in fields())
+
+
+def encode(view: dict[str, Any], me: int, players: int) -> np.ndarray:
+    """The Genesis block of one seat's view (zeros in the other scenarios)."""
+    out = np.zeros(size(), dtype=np.float32)
+    gn = view.get("genesis")
+    if not gn:
+        return out
+    out[0] = 1.0
+    out[1] = len(gn["pile"]) / 8
+    out[2] = gn["peace_left"] / 8
+    out[3] = len(gn["permanent"]) / 8
+    pos = 4
+    on_map = {sc["event"]: sc for sc in gn["scoring"]}
+    for k, eid in enumerate(SCORING):
+        sc = on_map.get(eid)
+        base = pos + k * (1 + MAX_SEATS)
+        if sc is not None:
+            out[base] = 1.0
+            for s in sc["cubes"]:
+                out[base + 1 + (s - me) % max(1, players)] = 1.0
+    pos += len(SCORING) * (1 + MAX_SEATS)
+    mine = gn["journals"][me] if me < len(gn["journals"]) else {}
+    pick = mine.get("pick", "")
+    if pick:
+        out[pos + (0 if pick.endswith("A") else 1)] = 1.0
+    pos += 2
+    seat_size = sum(n for _, n in seat_fields())
+    for p, j in enumerate(gn["journals"][:MAX_SEATS]):
+        base = pos + ((p - me) % max(1, players)) * seat_size
+        if j["chapter"]:
+            out[base + MARKS.index(j["chapter"])] = 1.0
+        o = base + len(MARKS)
+        out[o : o + 4] = (j["done"], j["story"] == "over", j["trapped"] >= 0, j["chosen"])
+        out[o + 4] = j["share"]
+        out[o + 5] = j["deck_size"] / 10
+        out[o + 6] = (gn["event_vp"][p] if p < len(gn["event_vp"]) else 0) / 6
+    return out

@@ -213,6 +213,29 @@ def goal_met(st: SteamfallState, p: int, g: Goal) -> bool:
     return False
 
 
+def goal_share(st: SteamfallState, p: int, g: Goal) -> float:
+    """How much of one goal is reached (0-1): counts against their target; standing at an
+    event and the ability count are all or nothing."""
+    pl = st.pl[p]
+    k = g.kind
+    if k == "have":
+        have = pl["res"][g.what]
+    elif k == "count":
+        have = st.gn["j"][p]["count"].get(g.what, 0)
+    elif k in ("escort", "in_play"):
+        have = len(pl["civs" if k == "escort" else "play"])
+    elif k == "cubes":
+        have = cubes_placed(st, p)
+    else:
+        return 1.0 if goal_met(st, p, g) else 0.0
+    return float(min(1.0, have / max(1, g.n)))
+
+
+def share(st: SteamfallState, p: int, c: Chapter) -> float:
+    """The objective's share reached: the mean of its goals' shares."""
+    return sum(goal_share(st, p, g) for g in c.objective) / len(c.objective) if c.objective else 0.0
+
+
 def cubes_placed(st: SteamfallState, p: int) -> int:
     """Influence cubes of p on the map: on areas and on scoring events."""
     on_events = sum(1 for cubes in st.gn["ecubes"].values() if p in cubes)
@@ -312,6 +335,7 @@ def view(st: SteamfallState, p: int, seat: int | None) -> dict[str, Any]:
         "story": j["story"],
         "trapped": j["trap"] if not j["done"] else -1,
         "progress": dict(j["count"]),
+        "share": 1.0 if j["done"] else (round(share(st, p, cur), 3) if cur else 0.0),
         "offer": list(j["offer"]),
         "chosen": bool(j["pick"]),
     }

@@ -292,6 +292,7 @@ def fields() -> list[tuple[str, int]]:
         (f"seats ({MAX_SEATS} x {seat}), relative to the observer", MAX_SEATS * seat),
         ("the observer's hand (item counts)", n_it),
         ("Crisis (see the Crisis block)", crisis_rl.size()),
+        ("Genesis (see the Genesis block)", genesis_rl.size()),
     ]
 
 
@@ -438,6 +439,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
         out[pos + ix["items"][it]] += 1.0
     pos += len(ids["items"])
     out[pos : pos + crisis_rl.size()] = crisis_rl.encode(view, me, players)
+    pos += crisis_rl.size()
+    out[pos : pos + genesis_rl.size()] = genesis_rl.encode(view, me, players)
     return out
 
 
@@ -450,6 +453,8 @@ def field_map() -> str:
         ("Each seat block", seat_fields()),
         ("The Crisis block", crisis_rl.fields()),
         ("Each district in the Crisis block", crisis_rl.district_fields()),
+        ("The Genesis block", genesis_rl.fields()),
+        ("Each journal in the Genesis block", genesis_rl.seat_fields()),
     ):
         out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
         pos = 0
