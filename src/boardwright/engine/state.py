@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, MutableSequence, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
@@ -45,7 +46,7 @@ class GameState(ABC):
     rng: Rng
     _log: list[LogEntry]
     history: list[tuple[int, str]]
-    _cache: dict[int, tuple[Decision, frozenset[str]]]
+    _cache: dict[int, tuple[Decision, frozenset[str] | None]]
     _feed: Feed | None  # None: draws use `rng`; a Feed: explicit chance (see engine/chance.py)
     _pending: Pending | None  # the action stopped at a draw, with explicit chance
 
@@ -182,13 +183,21 @@ class GameState(ABC):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be a number from 0 to {self.players - 1}, got {seat!r}")
 
-    def _cached(self, seat: int) -> tuple[Decision, frozenset[str]]:
+    def _cached(self, seat: int) -> tuple[Decision, frozenset[str] | None]:
+        """The seat's decision, with the set of its action ids once someone asked for it
+        (None until then: `apply` finds an id by a scan that stops at it, cheaper than the set)."""
         hit = self._cache.get(seat)
         if hit is None:
-            dec = self._decision(seat)
-            hit = (dec, frozenset(a.id for a in dec.actions))
-            self._cache[seat] = hit
+            hit = self._cache[seat] = (self._decision(seat), None)
         return hit
+
+    def _legal_ids(self, seat: int) -> frozenset[str]:
+        """The ids of the seat's legal actions (the seat must be acting), built once per position."""
+        dec, ids = self._cached(seat)
+        if ids is None:
+            ids = frozenset(map(_ACTION_ID, dec.actions))
+            self._cache[seat] = (dec, ids)
+        return ids
 
     def decision(self, seat: int) -> Decision | None:
         self._checked_seat(seat)
@@ -197,7 +206,8 @@ class GameState(ABC):
         return self._cached(seat)[0]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        self._checked_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:  # the common case checked inline
+            self._checked_seat(seat)
         if seat not in self.to_act:
             return []
         return list(self._cached(seat)[0].actions)
@@ -207,7 +217,8 @@ class GameState(ABC):
         action_id = action.id if isinstance(action, Action) else action
         if not isinstance(action_id, str):
             raise IllegalAction(f"an action is given by its text id, not {action!r}", self.TURN_RULE)
-        self._checked_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._checked_seat(seat)
         if self._pending is not None:
             raise IllegalAction(
                 f"a chance event ({self._pending.event.kind}) must be resolved first: apply_chance",
@@ -222,11 +233,12 @@ class GameState(ABC):
                 f"seat {seat} has nothing to decide now (waiting for seat {who})", self.TURN_RULE
             )
         decision, ids = self._cached(seat)
-        if action_id not in ids:
+        if action_id not in (map(_ACTION_ID, decision.actions) if ids is None else ids):
             why = self._why_illegal(seat, action_id)
             if why is None:
                 why = (
-                    f"'{action_id}' is not one of the {len(ids)} choices for: {decision.prompt}",
+                    f"'{action_id}' is not one of the {len(self._legal_ids(seat))} choices for: "
+                    f"{decision.prompt}",
                     decision.rule,
                 )
             raise IllegalAction(*why)
@@ -436,7 +448,13 @@ class GameState(ABC):
     def say(
         self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
     ) -> None:
-        self._log.append(LogEntry(len(self._log), self._round(), seat, text, rule, visible_to))
+        log = self._log
+        # tuple.__new__ skips the named tuple's Python-level __new__ (same entry)
+        log.append(_new_tuple(LogEntry, (len(log), self._round(), seat, text, rule, visible_to)))
+
+
+_new_tuple = tuple.__new__
+_ACTION_ID = attrgetter("id")
 
 
 @cache

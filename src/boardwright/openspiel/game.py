@@ -451,7 +451,7 @@ def legal_indices(conf: Settings, inner: GameState, player: int) -> list[int]:
     """The pyspiel actions of `player`'s legal actions, ascending (none when not acting)."""
     if player not in inner.to_act:
         return []
-    ids = inner._cached(player)[1]
+    ids = inner._legal_ids(player)
     memo = conf.legal_memo
     hit = memo.get(ids)  # the same action sets recur: a frozenset hashes and compares in C
     if hit is None:

@@ -7,7 +7,6 @@ Pending work (effects, attacks, cleanup, choices) is a stack of small tuples in
 from __future__ import annotations
 
 from itertools import chain
-from operator import attrgetter
 from typing import Any
 
 from boardwright.engine import Rng
@@ -22,7 +21,6 @@ from .tables import tables
 
 Task = tuple[Any, ...]
 
-_ACTION_ID = attrgetter("id")
 
 # Tasks that wait for a seat's choice; the rest resolve by themselves.
 DECISIONS = {
@@ -140,11 +138,12 @@ class FlowState(TaskStackState):
                 self.tasks.pop()
                 auto(self, top)
                 continue
-            decision = self._decision_for(top)
+            decision = self.DECISIONS[top[0]](self, top, None)
             if decision.actions:
                 # The seat's decision is exactly this one (the state does not change until
-                # the next apply, which clears the cache): keep it in the base class's cache.
-                self._cache[decision.seat] = (decision, frozenset(map(_ACTION_ID, decision.actions)))
+                # the next apply, which clears the cache): keep it in the base class's cache
+                # (its id set is built only if asked for).
+                self._cache[decision.seat] = (decision, None)
                 return
             self.tasks.pop()  # a choice with nothing to choose from is skipped
             self.say(decision.seat, f"nothing to choose: {decision.prompt}", decision.rule)

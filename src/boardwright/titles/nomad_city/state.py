@@ -238,7 +238,7 @@ class NomadState(TaskStackState):
             dec = self._decision_for(top, top[1])
             if dec.actions:
                 # reuse it: the base class would compute the same decision again
-                self._cache[dec.seat] = (dec, frozenset(a.id for a in dec.actions))
+                self._cache[dec.seat] = (dec, None)  # the id set is built only if asked for
                 return
             self.tasks.pop()  # nothing can be done: skip it (§9.1)
             what = SKIPPED.get(top[0], top[0].replace("_", " "))
