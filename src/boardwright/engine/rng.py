@@ -39,18 +39,26 @@ class Rng:
         return Rng.from_state(self.state)
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        return _mix(self.state)
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix written out
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n) (`next64` written out in the loop: the same draws
+        without two calls, as every random pick and game draw goes through here)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         limit = _MASK - (_MASK + 1) % n
+        state = self.state
         while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = state
+                return z % n
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
