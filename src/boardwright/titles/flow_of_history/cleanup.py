@@ -181,7 +181,7 @@ def resolve_cleanup(s: FlowState, task: Task) -> None:
     replenish(s)
     if s.finished:
         return
-    s.push("end_check", seat)
+    s.tasks.append(("end_check", seat))  # push, without its call: every turn
     if s.players == 2 and not s.finished:
         s.push("banker_pick", seat)
 
@@ -226,7 +226,7 @@ def resolve_end_check(s: FlowState, task: Task) -> None:
         return
     s.turn += 1
     s.current = (seat + 1) % s.players
-    s.push("main", s.current)
+    s.tasks.append(("main", s.current))  # push, without its call: every turn
 
 
 # ---------------------------------------------------------------- scoring (§6.2, §6.3)

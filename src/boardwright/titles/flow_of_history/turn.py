@@ -121,7 +121,7 @@ def bonus_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
 # ---------------------------------------------------------------- apply
 def apply_main(s: FlowState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
-    s.push("cleanup", seat)
+    s.tasks.append(("cleanup", seat))  # push, without its call: every turn
     _do(s, seat, action_id)
 
 
