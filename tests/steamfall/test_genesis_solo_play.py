@@ -151,7 +151,9 @@ def test_openspiel_loads_solo_genesis_with_one_player() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from boardwright.openspiel.game import register
 
-    g = pyspiel.load_game(register("steamfall"), {"players": 1, "scenario": "genesis", "opponent": "luis", "seeds": 1})
+    g = pyspiel.load_game(
+        register("steamfall"), {"players": 1, "scenario": "genesis", "opponent": "luis", "seeds": 1}
+    )
     assert g.num_players() == 1
     s = g.new_initial_state()
     rng = Rng(4)
@@ -159,3 +161,17 @@ def test_openspiel_loads_solo_genesis_with_one_player() -> None:
         acts = [a for a, _p in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
         s.apply_action(acts[rng.below(len(acts))])
     assert len(s.returns()) == 1
+
+
+@pytest.mark.parametrize("opp", OPPONENTS)
+def test_every_solo_action_is_in_the_rl_universe(opp: str) -> None:
+    from boardwright.titles.steamfall import rl
+
+    opts = {"scenario": "genesis", "opponent": opp}
+    universe = set(rl.action_universe(1, opts))
+    st = SPEC.new_game(1, seed=5, options=opts)
+    rng = Rng(5)
+    while not st.over:
+        acts = st.legal_actions(0)
+        assert not [a.id for a in acts if a.id not in universe]
+        st.apply(0, acts[rng.below(len(acts))])
