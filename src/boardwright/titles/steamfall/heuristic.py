@@ -28,6 +28,13 @@ from .rounds import ROUNDS, diamond_vp, requirement
 W_VP, W_CUBE, W_QUARTER = 8.0, 6.0, 2.0
 #: Genesis: the value of one logged event (see `evaluate`)
 LOG_COST = 0.02
+REPEAT_COST = 0.02
+
+
+def _repeats(st: Any) -> int:
+    """How often the last log entry occurs among the last 12 (loops of one or two effects)."""
+    tail = [(e.seat, e.text) for e in st.log[-12:]]
+    return tail.count(tail[-1]) if tail else 0
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -41,15 +48,20 @@ def evaluate(state: GameState, seat: int) -> float:
         from .genesis_ai_heuristic import solo_value
 
         return float(solo_value(st, _worth(st, seat)))
-    if res is not None:
+    if res is not None and (st.scenario != "genesis" or st.ai):  # Genesis: the VP margin (below)
         out = state.outcome()
         return 1000.0 if seat in out.get("winners", []) else -1000.0
     mine = _worth(st, seat)
     others = [_worth(st, p) for p in range(st.players) if p != seat]
     if st.scenario == "genesis":
-        # a cost per logged event: a loop of effects that changes nothing (a civilian's
-        # "1 charm: 1 stamina" paid with stamina) never beats ending the turn for long
-        return float(mine - max(others, default=0.0) - LOG_COST * len(st.log))
+        # the same event logged again and again at the end of the log costs more each time:
+        # a loop of effects that changes nothing (a location's "1 charm: 1 stamina" paid
+        # with stamina) soon loses to ending the turn (a flat cost per event would not: it is
+        # the same for every child of a position); a finished game is valued by the same VP
+        # margin, not +-1000, so a trailing player does not stall the last end of round
+        return float(
+            mine - max(others, default=0.0) - LOG_COST * len(st.log) - REPEAT_COST * _repeats(st) ** 2
+        )
     return float(mine - max(others, default=0.0))
 
 
