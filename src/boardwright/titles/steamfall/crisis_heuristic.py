@@ -32,7 +32,13 @@ def crisis_value(st: Any) -> float:
         return float(-1000.0 + 30.0 * st.round - 20.0 * len(cr["pylons"]))
     if not cr or not st.round:
         return 0.0
-    value = W_SER * projected(st) + _pylons(st) + _reach(st)
+    proj = projected(st)
+    if proj <= 0 and st.tasks and st.tasks[-1][0] == "turn" and st.tasks[-1][2]:
+        # at the end of the round with the city's fall foreseen: as good as lost, so that
+        # stalling with a loop of effects (1 charm: 1 stamina paid with stamina) never
+        # looks better than going on to the resolution (1 player crushing, seed 5013)
+        return float(-1000.0 + 30.0 * st.round - 20.0 * len(cr["pylons"]) - 0.02 * len(st.log))
+    value = W_SER * proj + _pylons(st) + _reach(st)
     now = cr["now"]
     if now is not None:
         value += 0.35 * W_SER * min(_successes(st, now), 2 * st.tok[st.pl[now["p"]]["at"]][now["kind"]])
@@ -152,6 +158,7 @@ def _reach(st: Any) -> float:
     # only the movement in the pool: stamina spent on the way might be what pays the box, and
     # a bonus the character cannot cash keeps greedy in its turn forever (2p easy, seed 5010)
     move = pl["pool"]["movement"]
+    holder = cr["shard"]["holder"]
     best = 0.0
     for card in cr["cards"]:
         d = dist.get(card["area"], 99)
@@ -160,6 +167,8 @@ def _reach(st: Any) -> float:
         for b, ch in enumerate(crisis_of(st, card).boxes):
             if ch.kind != "pay" or card["done"][b] >= 0 or not counts(st, ch):
                 continue
+            if ch.shard and holder != p and st.pl[holder]["at"] != card["area"]:
+                continue  # the Core Shard's holder must be there (the box is not offered)
             if any(can_pay(st, p, bundle) for bundle in ch.costs):
                 best = max(best, (0.7 - 0.05 * d) * W_SER * ch.chaos)
     return value + best
