@@ -174,3 +174,14 @@ def test_simulate_orders_by_seed_and_summarizes() -> None:
     assert summary.games == 4
     assert sum(r.wins for r in summary.per_seat) == pytest.approx(4.0)
     assert summary.decisions_mean == sum(r.decisions for r in results) / 4
+
+
+def test_bots_refuse_a_game_with_explicit_chance() -> None:
+    """Bots search by re-dealing hidden information; a pending chance node would stall them."""
+    st = bw.game("flow-of-history").new_game(2, 0, explicit_chance=True)
+    while st.chance() is not None:
+        st.apply_chance(0)
+    for name in ("random", "greedy", "ismcts"):
+        bot = make_bots(name, seats=2, game_seed=0)[st.to_act[0]]
+        with pytest.raises(ValueError, match="explicit_chance"):
+            bot.choose(st, st.to_act[0])

@@ -125,6 +125,13 @@ class Bot(ABC):
 
     @staticmethod
     def _legal(state: GameState, seat: int) -> list[Action]:
+        if state.explicit_chance:
+            # bots search by re-dealing hidden information (determinize), not through chance
+            # nodes: a pending draw would leave them with no seat to act in their tree
+            raise ValueError(
+                "the bots play games created without explicit_chance (explicit chance is for "
+                "OpenSpiel's algorithms); create the game with explicit_chance=False"
+            )
         actions = state.legal_actions(seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to decide now")
