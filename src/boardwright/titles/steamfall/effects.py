@@ -118,6 +118,18 @@ def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
     return bool(short <= stamina)
 
 
+def buys_back_stamina(st: SteamfallState, p: int, bundle: Bundle, gains: Bundle) -> bool:
+    """Whether stamina would pay for an effect whose only gain is stamina (decided reading,
+    rules.md §15): stamina stands in for a missing action, so the trade would hand back what
+    it took and change nothing (and could be repeated for ever)."""
+    if not gains or any(t.what != "stamina" for t in gains):
+        return False
+    need, pool = needs(bundle), st.pl[p]["pool"]
+    return need.get("stamina", 0) > 0 or any(
+        what in ACTIONS and pool[what] < n for what, n in need.items()
+    )
+
+
 def pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "", cards: tuple[str, ...] = ()) -> None:
     """Spend a bundle (already known to be affordable); `cards` names the item cards discarded."""
     pl = st.pl[p]

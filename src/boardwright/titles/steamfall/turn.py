@@ -16,6 +16,7 @@ from . import crisis, genesis, genesis_ai_player, trade
 from . import items as itm
 from .choices import _area_name, explore
 from .effects import (
+    buys_back_stamina,
     can_pay,
     card_choices,
     condition_choices,
@@ -109,7 +110,7 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 if not can_pay(st, p, bundle, item):
                     continue
                 for g, gb in enumerate(eff.gains or NO_COST):
-                    if not gain_possible(st, p, gb, eor):
+                    if not gain_possible(st, p, gb, eor) or buys_back_stamina(st, p, bundle, gb):
                         continue
                     for cards in card_choices(st, p, bundle):
                         for cond in condition_choices(st, p, eff):
