@@ -32,8 +32,9 @@ REPEAT_COST = 0.02
 
 
 def _repeats(st: Any) -> int:
-    """How often the last log entry occurs among the last 12 (loops of one or two effects)."""
-    tail = [(e.seat, e.text) for e in st.log[-12:]]
+    """How often the last log entry occurs among the last 60 (loops of one or two effects:
+    the count, and so the cost, keeps growing while the loop goes on)."""
+    tail = [(e.seat, e.text) for e in st.log[-60:]]
     return tail.count(tail[-1]) if tail else 0
 
 
