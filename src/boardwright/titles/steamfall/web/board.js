@@ -37,6 +37,8 @@
   const text = (x, y, str, attrs = {}) => s("text", Object.assign({ x, y, "font-size": 12 }, attrs), str);
   const title = str => s("title", {}, str);
   const cut = (str, n) => (str.length > n ? str.slice(0, n - 1) + "…" : str);
+  // how many characters of a font size fit in a width (DejaVu Sans: about 0.56 em a character)
+  const fits = (w, size) => Math.max(20, Math.floor((w - 16) / (0.56 * size)));
   function wrap(str, n) {
     const out = [];
     let line = "";
@@ -710,15 +712,16 @@
       if (j.trapped >= 0) state += " · trapped";
       const head = j.chapter ? `${who}: chapter ${j.chapter} ${j.title}` : who;
       const row = s("g", { "data-journal": seat });
-      row.append(text(8, top + y + 13, cut(head, 70), { "font-size": 12, "font-weight": 700 }));
-      row.append(text(w - 8, top + y + 13, state, { "font-size": 11, "text-anchor": "end", fill: j.done ? "#2f7a3e" : "#6b4a1a" }));
+      row.append(text(8, top + y + 13, cut(head, fits(w, 12)), { "font-size": 12, "font-weight": 700 }));
+      row.append(text(8, top + y + 27, state, { "font-size": 11, fill: j.done ? "#2f7a3e" : "#6b4a1a" }));
       const obj = j.objective ? "objective: " + j.objective : "";
       const prog = Object.entries(j.progress || {}).map(([k, n]) => `${k.replace(/_/g, " ")} ${n}`).join(", ");
-      row.append(text(8, top + y + 28, cut(obj + (prog ? ` (so far: ${prog})` : ""), 92), { "font-size": 10.5, fill: "#3b342b" }));
+      const lines = wrap(obj + (prog ? ` (so far: ${prog})` : ""), fits(w, 10.5)).slice(0, 3);
+      lines.forEach((l, k) => row.append(text(8, top + y + 41 + 13 * k, l, { "font-size": 10.5, fill: "#3b342b" })));
       row.append(title(`${who}\nchapters taken: ${j.kept.join(", ")}; discarded: ${j.discarded.join(", ") || "none"}; ${j.deck_size} left in the journal` +
         (j.pick ? `\nyour secret choice: ${j.pick}` : "")));
       jg.append(row);
-      y += 36;
+      y += 36 + 13 * lines.length;
     });
     jg.prepend(s("rect", { x: 0, y: top, width: w, height: y + 4, rx: 8, fill: "#f3ecdc", stroke: acts ? ORANGE : "#8a7a52", "stroke-width": acts ? 5 : 1.2 }));
     if (acts) jg.append(title("Click: " + acts.map(x => x.label).join(" / ").slice(0, 300)));
@@ -772,11 +775,12 @@
     const put = (str, attrs = {}) => { ag.append(text(8, y, str, Object.assign({ "font-size": 11 }, attrs))); y += 15; };
     put(`AI opponent: ${ai.name} · ${ai.title}`, { "font-size": 13, "font-weight": 700 });
     const pool = Object.entries(ai.pool).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ") || "empty";
-    put(cut(`pool: ${pool} · cubes left ${ai.cubes_left}`, 96));
+    for (const k of wrap(`pool: ${pool} · cubes left ${ai.cubes_left}`, fits(w, 11)).slice(0, 2)) put(k);
     const rolls = ai.rolls.map(r => `R${r.round}: ${r.d20} (${r.band})`).join(" · ");
-    put(cut("d20 rolls: " + (rolls || "none yet"), 96), { "data-ai-rolls": ai.rolls.length });
-    for (const l of ai.sheet.player) for (const k of wrap("you: " + l, 96).slice(0, 2)) put(k, { fill: "#5b3d1a" });
-    for (const l of ai.sheet.random) put(cut("d20 " + l, 100), { "font-size": 10, fill: "#3b342b" });
+    wrap("d20 rolls: " + (rolls || "none yet"), fits(w, 11)).slice(0, 3)
+      .forEach((k, i) => put(k, i ? {} : { "data-ai-rolls": ai.rolls.length }));
+    for (const l of ai.sheet.player) for (const k of wrap("you: " + l, fits(w, 11)).slice(0, 3)) put(k, { fill: "#5b3d1a" });
+    for (const l of ai.sheet.random) for (const k of wrap("d20 " + l, fits(w, 10)).slice(0, 2)) put(k, { "font-size": 10, fill: "#3b342b" });
     if ((ai.central_events || []).length) put(`more events in the central district: ${ai.central_events.length}`);
     ag.prepend(s("rect", { x: 0, y: top, width: w, height: y - top + 2, rx: 8, fill: "#e9e4ee", stroke: "#2b2b2b", "stroke-width": 1.2 }));
     ag.append(title([ai.name, "Journal phase: " + ai.sheet.journal.join(" | "), "start of round: " + ai.sheet.start.join(" | "),
@@ -811,7 +815,7 @@
     const H = y + 4;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "steamfall-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
-    const scen = view.scenario === "genesis" ? "Genesis (competitive)" : view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
+    const scen = view.scenario === "genesis" ? (view.ai ? `Genesis (solo against ${view.ai.name})` : "Genesis (competitive)") : view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
     const when = view.over ? "Game over" : view.round ? `Round ${view.round} of ${view.genesis ? view.genesis.rounds : 3}` : "Setup";
     svg.append(text(12, 27, `${when} · ${scen} · first player: seat ${view.first}` +
       ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 18, "font-weight": 700 }));
