@@ -17,3 +17,17 @@ def test_districts_by_player_count(players: int, districts: int, ancient: int) -
     assert st.board.n_districts == districts
     assert kinds.count("central") == 1
     assert kinds.count("ancient") == ancient
+
+
+def test_the_observation_names_the_scenario() -> None:
+    """The RL observation's first block is one slot per scenario (Crisis and Genesis were
+    encoded as Cipher Race)."""
+    from boardwright.titles.steamfall import rl
+
+    seen = {}
+    for scenario in rl.SCENARIOS:
+        st = game(players=2, scenario=scenario)
+        vec = rl.encode_view(st.view(0))
+        seen[scenario] = tuple(float(x) for x in vec[: len(rl.SCENARIOS)])
+    assert len(set(seen.values())) == len(rl.SCENARIOS)
+    assert all(sum(v) == 1.0 for v in seen.values())

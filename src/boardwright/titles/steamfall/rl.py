@@ -271,6 +271,10 @@ def seat_fields() -> list[tuple[str, int]]:
     ]
 
 
+#: the scenario's one-hot slots (Crisis and Genesis were read as Cipher Race before)
+SCENARIOS = ("incredible-invention", "cipher-race", "crisis", "genesis")
+
+
 def fields() -> list[tuple[str, int]]:
     """The observation's blocks in order: (name, size)."""
     ids = _ids()
@@ -278,7 +282,7 @@ def fields() -> list[tuple[str, int]]:
     area = sum(n for _, n in area_fields())
     seat = sum(n for _, n in seat_fields())
     return [
-        ("scenario (incredible-invention, cipher-race)", 2),
+        ("scenario (incredible-invention, cipher-race, crisis, genesis)", len(SCENARIOS)),
         ("round / 3", 1),
         ("first player (relative seat)", MAX_SEATS),
         ("to act: the observer", 1),
@@ -319,8 +323,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     def put(i: int, value: float) -> None:
         out[pos + i] = value
 
-    put(0 if view["scenario"] == "incredible-invention" else 1, 1.0)
-    pos += 2
+    put(SCENARIOS.index(view["scenario"]), 1.0)
+    pos += len(SCENARIOS)
     put(0, view["round"] / 3)
     pos += 1
     put(rel(int(view["first"])), 1.0)
