@@ -35,9 +35,12 @@ HIDDEN_OK = """() => {
 }"""
 
 
-def start(server: Server, browser: Any, options: dict[str, Any], seed: int) -> tuple[Any, list[str]]:
-    r = httpx.post(server.url + "/api/games", json={"game": "steamfall", "players": 2, "seed": seed,
-                                                    "options": options, "bots": {"1": "greedy"}})
+def start(server: Server, browser: Any, options: dict[str, Any], seed: int, players: int = 2,
+          bots: dict[str, str] | None = None) -> tuple[Any, list[str]]:
+    """Seat 0's page of a new game (by default 2 players, seat 1 a greedy bot)."""
+    bots = {"1": "greedy"} if bots is None else bots
+    r = httpx.post(server.url + "/api/games", json={"game": "steamfall", "players": players, "seed": seed,
+                                                    "options": options, "bots": bots})
     assert r.status_code == 201, r.text
     body = r.json()
     ctx = browser.new_context(viewport={"width": 1400, "height": 1100})

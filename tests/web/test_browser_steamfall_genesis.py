@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from .conftest import Server
 from .test_browser import click_first_action, save_shot, wait_my_turn_or_end
 from .test_browser_steamfall import BOARD, play, start
@@ -51,17 +49,8 @@ def test_genesis_journals_by_clicking_the_board(browser: Any, server_factory: An
 
 def test_genesis_solo_shows_the_ai_opponent(browser: Any, server_factory: Any, tmp_path: Path) -> None:
     server: Server = server_factory(bot_delay=0.0).start()
-    r = httpx.post(server.url + "/api/games", json={
-        "game": "steamfall", "players": 1, "seed": 2,
-        "options": {"scenario": "genesis", "opponent": "marcus", "characters": "choose"}})
-    assert r.status_code == 201, r.text
-    body = r.json()
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1100})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/play/{body['id']}?token={body['seats'][0]['token']}")
-    page.wait_for_selector(BOARD)
+    solo = {"scenario": "genesis", "opponent": "marcus", "characters": "choose"}
+    page, errors = start(server, browser, solo, seed=2, players=1, bots={})
     _to_round_one(page)
     board = page.locator(BOARD)
     assert board.locator("[data-ai='marcus']").count() == 1
@@ -75,4 +64,4 @@ def test_genesis_solo_shows_the_ai_opponent(browser: Any, server_factory: Any, t
     assert board.locator("[data-ai-rolls]").count() == (1 if rolls else 0)
     save_shot(page, tmp_path, "steamfall-genesis-solo-play.png")
     assert errors == []
-    ctx.close()
+    page.context.close()
