@@ -7,30 +7,33 @@ ever (rules.md §15, decided reading)."""
 
 from __future__ import annotations
 
+from boardwright.titles.steamfall.state import SteamfallState
+
 from .scene import game, ids, me
 
 
-def _hale_ids(st) -> list[str]:  # type: ignore[no-untyped-def]
+def _with_hale(charm: int, stamina: int) -> tuple[SteamfallState, int]:
+    """The first player holds Doctor Hale with `charm` charm in the pool and `stamina` stamina."""
+    st = game()
+    p = me(st)
+    st.pl[p]["civs"].append("dr-hale")
+    st.pl[p]["pool"]["charm"] = charm
+    st.pl[p]["res"]["stamina"] = stamina
+    st._cache.clear()
+    return st, p
+
+
+def _hale_ids(st: SteamfallState) -> list[str]:
     return [a for a in ids(st) if a.startswith("fx:c=dr-hale:")]
 
 
 def test_stamina_does_not_pay_for_stamina() -> None:
-    st = game()
-    p = me(st)
-    st.pl[p]["civs"].append("dr-hale")
-    st.pl[p]["pool"]["charm"] = 0
-    st.pl[p]["res"]["stamina"] = 2
-    st._cache.clear()
+    st, _ = _with_hale(charm=0, stamina=2)
     assert _hale_ids(st) == []
 
 
 def test_a_charm_in_the_pool_still_pays() -> None:
-    st = game()
-    p = me(st)
-    st.pl[p]["civs"].append("dr-hale")
-    st.pl[p]["pool"]["charm"] = 1
-    st.pl[p]["res"]["stamina"] = 0
-    st._cache.clear()
+    st, p = _with_hale(charm=1, stamina=0)
     offered = _hale_ids(st)
     assert len(offered) == 1
     st.apply(p, offered[0])
