@@ -7,6 +7,10 @@ ever (rules.md §15, decided reading)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import boardwright.bots.greedy as greedy_module
+from boardwright.bots.greedy import GreedyBot, position_key
 from boardwright.titles.steamfall.state import SteamfallState
 
 from .scene import game, ids, me
@@ -38,3 +42,37 @@ def test_a_charm_in_the_pool_still_pays() -> None:
     assert len(offered) == 1
     st.apply(p, offered[0])
     assert st.pl[p]["res"]["stamina"] == 1 and st.pl[p]["pool"]["charm"] == 0
+
+
+def _undoing_pair(monkeypatch: Any) -> tuple[SteamfallState, int]:
+    """The first player holds Mina (2 insight: 1 special) and Nell (1 special: 2 insight),
+    and greedy's heuristic likes every use of either: a bot without a guard would use them
+    in turn for ever (the 2-player Cipher Race game of seed 2004 did, with the real
+    heuristic, when each looked better than the other on its own determinization)."""
+    st = game(scenario="cipher-race")
+    p = me(st)
+    st.pl[p]["civs"] += ["mina", "nell"]
+    st.pl[p]["res"]["insight"] = 4
+    st._cache.clear()
+
+    def likes_converting(state: Any, seat: int) -> float:
+        return float(sum(e.text.startswith("uses action") for e in state.log))
+
+    monkeypatch.setattr(greedy_module, "heuristic_for", lambda spec: likes_converting)
+    return st, p
+
+
+def test_greedy_never_returns_to_a_position_within_its_turn(monkeypatch: Any) -> None:
+    st, p = _undoing_pair(monkeypatch)
+    bot = GreedyBot(seed=3)
+    seen: set[bytes] = set()
+    steps = 0
+    while st.to_act and st.to_act[0] == p and steps < 100:
+        key = position_key(st, p)
+        assert key not in seen, f"greedy came back to a position after {steps} decisions"
+        seen.add(key)
+        st.apply(p, bot.choose(st, p).id)
+        steps += 1
+    assert steps < 100  # the turn ended
+    used = [e.text for e in st.log if e.text.startswith("uses action")]
+    assert "uses action: 2 insight: 1 special" in used and "uses action: 1 special: 2 insight" in used
