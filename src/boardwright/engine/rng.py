@@ -66,19 +66,21 @@ class Rng:
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates from the last position: `j = below(i + 1)` for i = n-1 .. 1, with
         `below`, `next64` and `_mix` written out in the loop (the same draws, without three
-        calls per item: searches reshuffle hidden decks on every determinization)."""
+        calls per item: searches reshuffle hidden decks on every determinization). `below`'s
+        rejection bound is computed only for a draw above `MASK - n` (below it every bound
+        up to n accepts; above it, about once in 10^17 draws, the exact bound decides)."""
         state = self.state
-        for i in range(len(seq) - 1, 0, -1):
-            n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+        safe = _MASK - len(seq)
+        for n in range(len(seq), 1, -1):  # n = i + 1 items still to place
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
-                if z <= limit:
+                if z <= safe or z <= _MASK - (_MASK + 1) % n:
                     break
             j = z % n
+            i = n - 1
             seq[i], seq[j] = seq[j], seq[i]
         self.state = state
 

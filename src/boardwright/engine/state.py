@@ -136,6 +136,13 @@ class GameState(ABC):
     @abstractmethod
     def _view(self, seat: int | None) -> JsonDict: ...
 
+    def _info_key(self, seat: int | None) -> str | None:
+        """Optional: a compact string holding exactly the information of `_view(seat)` (two
+        states give equal keys if and only if their views are equal), for search trees keyed
+        by information state (OpenSpiel's IS-MCTS). None (the default): callers key by the
+        view itself."""
+        return None
+
     @abstractmethod
     def _outcome(self) -> JsonDict: ...
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from boardwright.bots.heuristics import heuristic_for
+from boardwright.bots.heuristics import every_seat, heuristic_for
 from boardwright.engine import Rng
 from boardwright.rl.settings import seat_rewards
 
@@ -76,8 +76,8 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
             if not acting:
                 return seat_rewards(st.outcome(), players, bounded=True)
             if self.depth is not None and steps >= self.depth:
-                heuristic, scale = self._heuristic(st.spec), self.scale
-                return [squash(heuristic(st, p), scale) for p in range(players)]
+                scale = self.scale
+                return [squash(v, scale) for v in self._heuristic(st.spec)(st)]
             seat = acting[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
             steps += 1
@@ -85,7 +85,7 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def _heuristic(self, spec: Any) -> Any:
         hit = self._heuristics.get(spec.id)
         if hit is None:
-            hit = self._heuristics[spec.id] = heuristic_for(spec)
+            hit = self._heuristics[spec.id] = every_seat(heuristic_for(spec))
         return hit
 
     def prior(self, state: Any) -> list[tuple[int, float]]:

@@ -465,7 +465,8 @@ def legal_indices(conf: Settings, inner: GameState, player: int) -> list[int]:
 def info_text(
     conf: Settings, inner: GameState | None, player: int | None, legal: list[int] | None = None
 ) -> str:
-    """`seat N|` and the seat's log-free view as sorted compact JSON; the decision as its
+    """`seat N|` and the seat's log-free view as sorted compact JSON (or the game's compact
+    `_info_key` of it, when it has one); the decision as its
     kind and legal action indices (its prompt and labels are words for people; `legal`
     passes them when already known).
 
@@ -479,13 +480,20 @@ def info_text(
     if inner.setting_up:
         assert event is not None
         return f"chance: the setup draws ({event.kind}, {event.size} outcomes)"
-    view = inner._view(player)
-    view.setdefault("players", inner.players)  # a game's own "players" entry wins, as in view()
-    view["to_act"] = acting = list(inner.to_act)
-    over = view["over"] = inner.over
-    if over:
-        view["outcome"] = inner.outcome()
-    body = canonical_json(view)
+    acting = inner.to_act
+    key = inner._info_key(player)
+    if key is None:
+        view = inner._view(player)
+        view.setdefault("players", inner.players)  # a game's own "players" entry wins, as in view()
+        view["to_act"] = list(acting)
+        over = view["over"] = inner.over
+        if over:
+            view["outcome"] = inner.outcome()
+        body = canonical_json(view)
+    else:  # the game's compact key holds the view's information; the rest as the view adds it
+        body = f"{key}|to_act:{','.join(map(str, acting))}"
+        if inner.over:
+            body += "|outcome:" + canonical_json(inner.outcome())
     head = "spectator|" if player is None else f"seat {player}|"
     if event is not None:  # the position before the action that draws, and what it draws
         return f"{head}{body}|chance:{event.kind}"

@@ -192,8 +192,8 @@ def _banker_choices(s: FlowState) -> list[int]:
 
 def banker_pick_decision(s: FlowState, task: Task, seat: int | None) -> Decision:
     me = task[1]
-    acts = tuple(Action(f"banker:{s.cards.cards[c].id}", f"The Banker invests in {s.name(c)}")
-                 for c in _banker_choices(s))
+    banker = tables(s.cards).banker
+    acts = tuple(banker[c] for c in _banker_choices(s))
     return Decision(me, "banker_card", "Choose the card the Banker invests in", ref("7.4"), acts)
 
 

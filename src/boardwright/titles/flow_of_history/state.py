@@ -115,9 +115,11 @@ class FlowState(TaskStackState):
 
     def current_age(self) -> int:
         """The highest age among cards in the Market or in a Nation (§5.7)."""
-        ages = tables(self.cards).age_number
+        t = tables(self.cards)
         in_play = chain(self.market, chain.from_iterable(chain.from_iterable(self.nations)))
-        return max(map(ages.__getitem__, in_play), default=0)
+        if t.age_bytes is not None:  # the cards' ages read in C
+            return max(bytes(in_play).translate(t.age_bytes), default=0)
+        return max(map(t.age_number.__getitem__, in_play), default=0)
 
     def name(self, card: int) -> str:
         return self.cards.cards[card].name
@@ -244,28 +246,43 @@ class FlowState(TaskStackState):
     # ------------------------------------------------------------- hidden info
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Reshuffle each age's part of the deck; re-guess an opponent's hidden pick."""
-        cards = self.cards.cards
-        fixed = {self.cards.by_id["the-future"], self.cards.by_id["the-internet"]}
+        t = tables(self.cards)
         deck = self.deck
-        slots: dict[str, list[int]] = {}
-        for i, c in enumerate(deck):
-            if c not in fixed:
-                age = cards[c].age
-                if age in slots:
-                    slots[age].append(i)
+        if t.shuffle_bytes is not None:
+            # each age's part of the deck is one run (the deck is built age by age and only
+            # drawn from the top), found in C; a part that is not a run takes the loop below
+            groups = bytes(deck).translate(t.shuffle_bytes)
+            for g in range(len(AGES)):  # in the order of AGES, as the loop below
+                first = groups.find(g)
+                if first < 0:
+                    continue
+                end = groups.rfind(g) + 1
+                if end - first < 2:
+                    continue
+                if groups.count(g, first, end) == end - first:
+                    block = deck[first:end]
+                    rng.shuffle(block)
+                    deck[first:end] = block
                 else:
-                    slots[age] = [i]
-        for age in AGES:  # shuffled in this order, so the generator is drawn from as before
-            where = slots.get(age)
-            if where is None:
-                continue
-            block = [deck[i] for i in where]
-            rng.shuffle(block)
-            for i, c in zip(where, block, strict=True):
-                deck[i] = c
+                    self._reshuffle_part(g, rng)
+        else:
+            for g in range(len(AGES)):
+                self._reshuffle_part(g, rng)
         for other in range(self.players):
             if other != seat and self.picks[other] != -1 and self.dealt[other]:
                 self.picks[other] = rng.choice(self.dealt[other])
+
+    def _reshuffle_part(self, group: int, rng: Rng) -> None:
+        """Reshuffle the deck's cards of one age (AGES[group]) among their own places."""
+        of = tables(self.cards).shuffle_group
+        deck = self.deck
+        where = [i for i, c in enumerate(deck) if of[c] == group]
+        if len(where) < 2:
+            return
+        block = [deck[i] for i in where]
+        rng.shuffle(block)
+        for i, c in zip(where, block, strict=True):
+            deck[i] = c
 
     def components(self) -> dict[str, int]:
         """Tokens and cards wherever they are: 72 tokens, each of the 67 cards once (§1)."""
@@ -280,6 +297,9 @@ class FlowState(TaskStackState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def _info_key(self, seat: int | None) -> str:
+        return views.info_key(self, seat)
 
     def _outcome(self) -> dict[str, Any]:
         return cleanup.outcome(self)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from boardwright.engine import Action
 
-from .cards import ICONS, TYPES, WONDER, Card, CardSet
+from .cards import AGES, ICONS, TYPES, WONDER, Card, CardSet
 
 NationKey = tuple[tuple[int, ...], ...]
 V = TypeVar("V")
@@ -52,13 +52,21 @@ def _compile_permanent(card: Card) -> Compiled | None:
     return None
 
 
+def _byte_table(values: tuple[int, ...]) -> bytes:
+    table = bytearray(256)
+    table[: len(values)] = bytes(values)
+    return bytes(table)
+
+
 class Tables:
     """Precomputed, immutable-data-only helpers for one CardSet."""
 
     __slots__ = (
         "activate",
+        "age_bytes",
         "age_number",
         "at_least",
+        "banker",
         "cs",
         "end_game",
         "icons_memo",
@@ -70,6 +78,8 @@ class Tables:
         "permanent_kind",
         "points_memo",
         "score_memo",
+        "shuffle_bytes",
+        "shuffle_group",
         "stripe",
         "turn_action",
         "turn_action_types",
@@ -80,6 +90,18 @@ class Tables:
         cards = cs.cards
         self.age_number: tuple[int, ...] = tuple(c.age_number for c in cards)
         self.stripe: tuple[tuple[int, ...], ...] = tuple(c.stripe for c in cards)
+        # card -> the place of its age in AGES, the order hidden deck parts are reshuffled
+        # in; -1 for the two cards that keep their place (see FlowState._determinize)
+        self.shuffle_group: tuple[int, ...] = tuple(
+            -1 if c.id in ("the-future", "the-internet") else AGES.index(c.age) for c in cards
+        )
+        # the same two as bytes.translate tables (card number byte -> age number, or -> group
+        # with 255 for the two fixed cards), so a deck is read in C; None past 256 cards
+        small = len(cards) <= 256
+        self.age_bytes: bytes | None = _byte_table(self.age_number) if small else None
+        self.shuffle_bytes: bytes | None = (
+            _byte_table(tuple(255 if g < 0 else g for g in self.shuffle_group)) if small else None
+        )
         self.permanent: tuple[Compiled | None, ...] = tuple(_compile_permanent(c) for c in cards)
         self.end_game: tuple[bool, ...] = tuple(c.timing == "end_game" for c in cards)
         self.max_age = max(self.age_number, default=0)
@@ -98,6 +120,10 @@ class Tables:
         ))
         self.activate: tuple[Action, ...] = tuple(
             Action(f"activate:{c.id}", f"Activate {c.name}") for c in cards
+        )
+        # card -> the 2-player Banker's pick of it (cleanup.banker_pick_decision)
+        self.banker: tuple[Action, ...] = tuple(
+            Action(f"banker:{c.id}", f"The Banker invests in {c.name}") for c in cards
         )
         # card -> invest actions for 0, 1, 2, ... tokens (grown on demand)
         self.invest: list[list[Action]] = [[] for _ in cards]

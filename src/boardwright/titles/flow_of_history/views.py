@@ -3,10 +3,12 @@ order and, in the 2-player game, the other seat's dealt starting cards and pick.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from .cards import ICONS, TYPES
 from .constants import BANKER
+from .tables import tables
 
 if TYPE_CHECKING:
     from .state import FlowState
@@ -57,3 +59,37 @@ def view(s: FlowState, seat: int | None) -> dict[str, Any]:
         out["dealt"] = [_card(s, c) for c in s.dealt[seat]]
         out["my_pick"] = None if s.picks[seat] == -1 else cards[s.picks[seat]].id
     return out
+
+
+def info_key(s: FlowState, seat: int | None) -> str:
+    """The information of `view(s, seat)` as a compact hex string of small numbers (an IS-MCTS
+    search builds one per tree level; the view's dicts and names cost ten times more).
+    Left out because the view derives them from what is here: the round (from the turn),
+    the current age and the icons (from the cards in play), the ids and names of cards."""
+    t = tables(s.cards)
+    if t.age_bytes is not None:  # counted in C
+        ages = bytes(s.deck).translate(t.age_bytes)
+        by_age = [ages.count(a) for a in range(t.max_age + 1)]
+    else:
+        by_age = [0] * (t.max_age + 1)
+        for c in s.deck:
+            by_age[t.age_number[c]] += 1
+    # one flat list of small integers (lists prefixed by their length), packed as 16-bit
+    # values and written in hex: about half the cost of repr() of the nested lists
+    investor, stake = s.investor, s.stake
+    flat = [s.current, s.turn, s.supply, s.reserve, s.end_triggered, len(s.market)]
+    for c in s.market:
+        flat += (c, investor.get(c, -2), stake.get(c, 0))
+    flat += by_age
+    flat += s.tokens
+    flat += s.invested
+    for nation in s.nations:
+        for stack in nation:
+            flat.append(len(stack))
+            flat += stack
+    for p, d in zip(s.picks, s.dealt, strict=True):
+        flat.append(-1 if not d else p != -1)
+    if seat is not None and s.dealt[seat]:
+        flat.append(s.picks[seat])
+        flat += s.dealt[seat]
+    return array("h", flat).tobytes().hex()
