@@ -833,3 +833,18 @@ def test_events_left_over_go_to_the_central_district() -> None:
     assert len(gai.events_in(st, CENTRAL)) == 2 and not st.gn["pile"]
     gs.discard_central(st)  # the extra one leaves at the end of the round; the permanent show stays
     assert gai.events_in(st, CENTRAL) == [ev(st, "Luis's Show")]
+
+
+def test_a_district_removed_by_stefan_neither_counts_nor_receives_an_event() -> None:
+    from boardwright.titles.steamfall import genesis
+
+    st = solo("stefan")
+    st.ai["at"] = N
+    run(st, line(st, "end", 1))  # the explosion removes N and its secret locations
+    assert N in st.ai["gone"]
+    st.tasks = []
+    genesis.resolve_prepare(st, ["gn_prepare"])
+    assert len(st.gn["pile"]) == 3  # W, E, S: the removed N does not count (§17.5, §18.7)
+    gs.place_events(st)
+    assert not st.event[N] and all(st.event[a] for a in (W, E, S))
+    assert gai.events_in(st, CENTRAL) == [] and not st.gn["pile"]

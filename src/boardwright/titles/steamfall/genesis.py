@@ -72,13 +72,16 @@ def is_permanent(st: SteamfallState, eid: str) -> bool:
 
 def event_districts(st: SteamfallState) -> list[int]:
     """Districts that receive an event: those with the event or crisis symbol (never the
-    Central District, §17.5)."""
+    Central District, §17.5), still in play (in solo, Stefan's explosion removes districts,
+    §18.7: they neither count in the Peace and Quiet top-up nor receive an event)."""
     b = st.board
     c = st.content
+    gone = set(st.ai.get("gone", ())) if st.ai else set()
     return [
         a
         for a in range(b.n_districts)
-        if c.districts[b.districts[a]].type != "central"
+        if a not in gone
+        and c.districts[b.districts[a]].type != "central"
         and any(d in ("event", "crisis") for d in c.districts[b.districts[a]].drops)
     ]
 

@@ -195,7 +195,7 @@ def place_events(st: SteamfallState) -> None:
     set-up stands (§18.3)."""
     from .genesis import event_districts
 
-    free = [a for a in event_districts(st) if not st.event[a] and a not in st.ai["gone"]]
+    free = [a for a in event_districts(st) if not st.event[a]]
     pile = st.gn["pile"]
     dest = set(ids_named(st, "Destination"))
     if gai.sheet(st).id == "stefan" and dest & set(pile):
