@@ -848,3 +848,49 @@ def test_a_district_removed_by_stefan_neither_counts_nor_receives_an_event() -> 
     gs.place_events(st)
     assert not st.event[N] and all(st.event[a] for a in (W, E, S))
     assert gai.events_in(st, CENTRAL) == [] and not st.gn["pile"]
+
+
+def extras(st: SteamfallState, *names: str) -> list[str]:
+    """Luis's Show is the central district's own event; `names` join it there (§18.9)."""
+    put_event(st, "Luis's Show", CENTRAL)
+    out = []
+    for name in names:
+        eid = ev(st, name)
+        st.gn["box"].remove(eid)
+        gs.put_central(st, eid)
+        out.append(eid)
+    return out
+
+
+def test_every_event_in_the_central_district_works_as_an_event_there() -> None:
+    from boardwright.titles.steamfall import journal
+    from boardwright.titles.steamfall.schema import Goal
+    from boardwright.titles.steamfall.turn import enter
+
+    st = solo("marcus")
+    prophet, romance, ritual = extras(st, "Street Prophet", "Romantic Atmosphere", "Ritual Site")
+    assert gai.events_in(st, CENTRAL) == [ev(st, "Luis's Show"), prophet, romance, ritual]
+    st.pl[0]["at"], st.pl[0]["mood"] = N, 0
+    enter(st, 0, CENTRAL)
+    assert st.pl[0]["mood"] == 1  # Romantic Atmosphere's on-enter effect
+    st.pl[0]["pool"]["charm"] = 3
+    st.pl[0]["res"]["insight"] = 4
+    st.pl[0]["col"] = 0
+    st._cache.clear()
+    legal = scene.ids(st)
+    assert any(a.startswith(f"fx:e={prophet}:") for a in legal)  # its effect, beside the Show's
+    assert any(a.startswith("fx:e:") for a in legal)  # the Show's: 3 charm
+    assert f"gnjoin:{CENTRAL}:{ritual}" in legal  # the scoring event can be joined
+    st.apply(0, next(a for a in legal if a.startswith(f"fx:e={prophet}:")))
+    assert st.pl[0]["res"]["insight"] == 6  # 2 charm: 2 insight, then it is removed
+    assert prophet not in gai.events_in(st, CENTRAL) and prophet in st.gn["box"]
+    st.apply(0, f"gnjoin:{CENTRAL}:{ritual}")
+    assert st.gn["ecubes"][ritual] == [0] and st.pl[0]["res"]["insight"] == 2
+    assert journal.goal_met(st, 0, Goal(kind="at_event", what=romance))  # standing at it
+
+
+def test_an_immediate_event_in_the_central_district_leaves_after_its_tokens() -> None:
+    st = solo("marcus")
+    (storm,) = extras(st, "Scrap Storm")
+    assert storm not in gai.events_in(st, CENTRAL) and storm in st.gn["box"]
+    assert st.tok[CENTRAL]["scrap"] == 4

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import Action, Decision, Rng
 
 from . import journal
+from .genesis_ai import events_in
 from .rules import ref
 
 if TYPE_CHECKING:
@@ -68,6 +69,30 @@ def copy_gn(gn: dict[str, Any]) -> dict[str, Any]:
 def is_permanent(st: SteamfallState, eid: str) -> bool:
     ev = st.content.genesis_events.get(eid)
     return ev is not None and ev.permanent
+
+
+def events_at(st: SteamfallState, area: int) -> list[str]:
+    """The events in a district: its own and, in solo Genesis, the extra events of the
+    central district (§18.9); each works like any event there."""
+    if st.ai:
+        return events_in(st, area)
+    return [st.event[area]] if st.event[area] else []
+
+
+def event_area(st: SteamfallState, eid: str) -> int:
+    """The district holding an event, -1 when it is not on the map."""
+    for a in range(st.board.n_districts):
+        if eid in events_at(st, a):
+            return a
+    return -1
+
+
+def remove_event(st: SteamfallState, area: int, eid: str) -> None:
+    """An event leaves its district (one of the central district's extra events in solo)."""
+    if st.event[area] == eid:
+        st.event[area] = ""
+    elif st.ai and eid in st.ai["central_events"]:
+        st.ai["central_events"].remove(eid)
 
 
 def event_districts(st: SteamfallState) -> list[int]:
@@ -147,7 +172,7 @@ def resolve_round_check(st: SteamfallState, task: Task) -> None:
 def set_aside(st: SteamfallState, p: int, eid: str) -> None:
     """A chapter's event goes to the pile unless it is already there or on the map."""
     name = st.content.events[eid].name
-    if eid in st.gn["pile"] or eid in st.event or eid not in st.gn["box"]:
+    if eid in st.gn["pile"] or event_area(st, eid) >= 0 or eid not in st.gn["box"]:
         st.say(p, f"{name} is already added: this part of the setup is ignored", ref("17.5"))
         return
     st.gn["box"].remove(eid)
@@ -159,8 +184,8 @@ def place_here(st: SteamfallState, p: int, eid: str) -> int:
     """A chapter's event placed at once in the character's district; -1 when it cannot be
     (already in play elsewhere: its area is returned instead; district holding an event:
     the event is set aside)."""
-    if eid in st.event:
-        return st.event.index(eid)
+    if event_area(st, eid) >= 0:
+        return event_area(st, eid)
     b = st.board
     here = st.pl[p]["at"]
     area = b.slot_district(here) if b.is_slot(here) else here
@@ -229,18 +254,24 @@ def discard_events(st: SteamfallState) -> None:
 
 
 def after_use(st: SteamfallState, area: int, eid: str) -> None:
-    st.event[area] = ""
+    remove_event(st, area, eid)
     back_to_box(st, eid)
 
 
 # ------------------------------------------------------------------ scoring events (§17.7)
 def scoring_areas(st: SteamfallState) -> list[tuple[int, str]]:
     out = []
-    for a, eid in enumerate(st.event):
-        ev = st.content.genesis_events.get(eid) if eid else None
-        if ev is not None and ev.scoring:
-            out.append((a, eid))
+    for a in range(st.board.n_districts):
+        for eid in events_at(st, a):
+            ev = st.content.genesis_events.get(eid)
+            if ev is not None and ev.scoring:
+                out.append((a, eid))
     return out
+
+
+def join_id(st: SteamfallState, area: int, eid: str) -> str:
+    """`gnjoin:AREA` for a district's own event, `gnjoin:AREA:EVENT` for an extra one."""
+    return f"gnjoin:{area}" if st.event[area] == eid else f"gnjoin:{area}:{eid}"
 
 
 def join_options(st: SteamfallState, p: int) -> list[Action]:
@@ -249,8 +280,8 @@ def join_options(st: SteamfallState, p: int) -> list[Action]:
     for a, eid in scoring_areas(st):
         mine = p in st.gn["ecubes"].get(eid, [])
         if pl["at"] == a and not mine and pl["res"]["insight"] >= JOIN_COST and pl["cubes"] > 0:
-            name = st.content.events[eid].name
-            out.append(Action(f"gnjoin:{a}", f"spend {JOIN_COST} insight: your influence cube on {name}"))
+            what = f"spend {JOIN_COST} insight: your influence cube on {st.content.events[eid].name}"
+            out.append(Action(join_id(st, a, eid), what))
     return out
 
 
@@ -323,8 +354,9 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
 def apply(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     head, _, rest = aid.partition(":")
     if head == "gnjoin":
-        area = int(rest)
-        eid = st.event[area]
+        area_s, _, eid = rest.partition(":")
+        area = int(area_s)
+        eid = eid or st.event[area]
         pl = st.pl[p]
         pl["res"]["insight"] -= JOIN_COST
         pl["cubes"] -= 1

@@ -144,7 +144,7 @@ def _cube_event(st: SteamfallState, eid: str) -> None:
 
 def put_central(st: SteamfallState, eid: str) -> None:
     """§18.9 an event in the central district; in solo several may share it."""
-    from .genesis import put_event
+    from .genesis import back_to_box, put_event
     from .rounds import _drop
 
     c = gai.central(st)
@@ -152,7 +152,7 @@ def put_central(st: SteamfallState, eid: str) -> None:
         put_event(st, c, eid)
         return
     ev = st.content.events[eid]
-    st.ai.setdefault("central_events", []).append(eid)
+    st.ai["central_events"].append(eid)
     gai.say(
         st,
         f"{ev.name} is placed in the central district beside {st.content.events[st.event[c]].name}",
@@ -160,6 +160,9 @@ def put_central(st: SteamfallState, eid: str) -> None:
     )
     for d in ev.drops:
         _drop(st, c, d)
+    if ev.removal == "immediate":  # like any event: gone once its tokens are down (§9)
+        st.ai["central_events"].remove(eid)
+        back_to_box(st, eid)
 
 
 def take_off(st: SteamfallState, eid: str) -> None:

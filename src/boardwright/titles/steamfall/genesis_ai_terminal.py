@@ -27,6 +27,9 @@ def render(console: Console, c: Content, view: dict[str, Any], width: int) -> No
     console.print(Text(f"  d20 rolls: {rolls}", overflow="fold"), width=width)
     if ai["clues"]:
         console.print(Text("  clue tokens: " + ", ".join(f"area {a}: {n}" for a, n in ai["clues"].items())))
+    if ai["central_events"]:  # §18.9 events beside the central district's own
+        extra = ", ".join(c.events[e].name for e in ai["central_events"])
+        console.print(Text(f"  also in the central district: {extra}", overflow="fold"), width=width)
     if ai["gone"]:
         console.print(Text(f"  removed from play: areas {', '.join(map(str, ai['gone']))}", style="red"))
     for line in ai["sheet"]["player"]:

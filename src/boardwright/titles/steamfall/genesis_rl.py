@@ -17,8 +17,10 @@ MAX_SEATS = 4
 
 
 def genesis_effects(c: Content) -> list[tuple[str, list[Effect]]]:
-    """(fx source code, effects) of Genesis events and journal abilities."""
+    """(fx source code, effects) of Genesis events (`e=ID` when one of the central district's
+    extra events in solo, §18.9) and journal abilities."""
     out: list[tuple[str, list[Effect]]] = [("e", e.effects) for e in c.comp.genesis_events]
+    out += [(f"e={e.id}", e.effects) for e in c.comp.genesis_events]
     for j in c.comp.journals:
         out += [(f"a={aid}", ab.effects) for aid, _scenario, ab in journal_abilities(j)]
     return out
@@ -32,6 +34,7 @@ def action_ids(c: Content, areas: range, n_districts: int) -> list[str]:
     ids = [f"chapter:{m}" for m in MARKS if m[0] in "1234"]
     ids += [f"start:{a}" for a in range(n_districts)]
     ids += [f"gnjoin:{a}" for a in range(n_districts)]
+    ids += [f"gnjoin:{a}:{eid}" for a in range(n_districts) for eid in SCORING]
     for j in c.comp.journals:
         for aid, _scenario, ab in journal_abilities(j):
             for i, eff in enumerate(ab.effects):

@@ -205,8 +205,10 @@ def goal_met(st: SteamfallState, p: int, g: Goal) -> bool:
     if k == "cubes":
         return cubes_placed(st, p) >= g.n
     if k == "at_event":
+        from .genesis import events_at
+
         here = pl["at"]
-        return bool(here >= 0 and st.event[here] == g.what)
+        return bool(0 <= here < st.board.n_districts and g.what in events_at(st, here))
     if k == "abilities":
         kind = st.content.abilities
         return sum(1 for a in pl["abil"] if a in kind and kind[a].scenario == "genesis-chapter") >= g.n

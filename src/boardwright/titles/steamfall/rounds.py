@@ -482,8 +482,7 @@ def eor_sources(st: SteamfallState, p: int) -> list[tuple[str, str]]:
     here = pl["at"]
     if not b.is_slot(here):
         out.append(("district", b.districts[here]))
-        if st.event[here]:
-            out.append(("event", st.event[here]))
+        out += [("event", eid) for eid in genesis.events_at(st, here)]
     for area in range(b.n_districts, b.n_areas):
         if st.up[area] and st.under_influence(p, area):
             out.append(("location", st.loc[area]))

@@ -52,8 +52,8 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
     out: list[tuple[str, str, str, bool]] = []
     if not b.is_slot(here):
         out.append(("d", "district", b.districts[here], False))
-        if st.event[here]:
-            out.append(("e", "event", st.event[here], False))
+        for eid in genesis.events_at(st, here):  # §18.9 the central district's extras by id
+            out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
     for area in range(b.n_districts, b.n_areas):
         if st.up[area] and (area == here or p in st.cubes[area]):
             out.append((f"l{area}", "location", st.loc[area], area != here))
@@ -76,7 +76,7 @@ def resolve_src(st: SteamfallState, p: int, src: str) -> tuple[str, str]:
         return ("ruins-x" if st.rside[here] else "ruins-u"), st.ruins[here]
     if src[0] == "l":
         return "location", st.loc[int(src[1:])]
-    kind = {"a": "ability", "c": "civilian", "i": "item", "k": "complication"}[src[0]]
+    kind = {"a": "ability", "c": "civilian", "e": "event", "i": "item", "k": "complication"}[src[0]]
     return kind, src[2:]
 
 
@@ -147,10 +147,10 @@ def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     else:
         gain(st, p, gains, item=item, comp=cid if kind == "complication" else "", eor=eor)
     if kind == "event" and st.content.events[cid].removal == "after_use":
-        st.event[pl["at"]] = ""
         if cid in st.content.genesis_events:
-            genesis.back_to_box(st, cid)
+            genesis.after_use(st, pl["at"], cid)
         else:
+            st.event[pl["at"]] = ""
             st.ev_discard.append(cid)
         st.say(p, f"the event {st.content.events[cid].name} is removed", ref("9"))
 
@@ -196,8 +196,8 @@ def enter(st: SteamfallState, p: int, area: int) -> None:
         return
     fire(st, p, "enter_district", b.districts[area])
     _on_enter(st, p, "district", b.districts[area])
-    if st.event[area]:
-        _on_enter(st, p, "event", st.event[area])
+    for eid in genesis.events_at(st, area):
+        _on_enter(st, p, "event", eid)
 
 
 def _on_enter(st: SteamfallState, p: int, kind: str, cid: str) -> None:

@@ -381,7 +381,7 @@
       h += 4;
     } else if (view.genesis) {
       h = drawGenesis(view, ctx, byTarget, g, h, w);
-      if (view.ai) h = drawAI(view, g, h, w);
+      if (view.ai) h = drawAI(view, ctx, g, h, w);
     } else if (view.crisis) {
       h = drawCrisis(view, ctx, byTarget, g, h, w);
     } else {
@@ -767,7 +767,7 @@
   }
 
   // The AI's sheet, pool and every d20 roll, in the side panel.
-  function drawAI(view, g, h, w) {
+  function drawAI(view, ctx, g, h, w) {
     const ai = view.ai;
     const ag = s("g", { "data-ai": ai.character });
     const top = h;
@@ -781,7 +781,8 @@
       .forEach((k, i) => put(k, i ? {} : { "data-ai-rolls": ai.rolls.length }));
     for (const l of ai.sheet.player) for (const k of wrap("you: " + l, fits(w, 11)).slice(0, 3)) put(k, { fill: "#5b3d1a" });
     for (const l of ai.sheet.random) for (const k of wrap("d20 " + l, fits(w, 10)).slice(0, 2)) put(k, { "font-size": 10, fill: "#3b342b" });
-    if ((ai.central_events || []).length) put(`more events in the central district: ${ai.central_events.length}`);
+    const extra = (ai.central_events || []).map(e => info(ctx, "events", e).name).join(", ");
+    if (extra) for (const k of wrap(`also in the central district: ${extra}`, fits(w, 11)).slice(0, 2)) put(k);
     ag.prepend(s("rect", { x: 0, y: top, width: w, height: y - top + 2, rx: 8, fill: "#e9e4ee", stroke: "#2b2b2b", "stroke-width": 1.2 }));
     ag.append(title([ai.name, "Journal phase: " + ai.sheet.journal.join(" | "), "start of round: " + ai.sheet.start.join(" | "),
       "after your turns: " + (ai.sheet.turn.join(" | ") || "nothing"), "end of round: " + ai.sheet.end.join(" | "),
