@@ -156,3 +156,26 @@ def test_observation_has_the_genesis_block() -> None:
     assert block[pick + 1] == 1.0 and block[pick] == 0.0  # the observer's own secret choice: B
     other = rl.encode_view(st.view(1))[rl.OBSERVATION_SIZE - genesis_rl.size() :]
     assert other[pick] == other[pick + 1] == 0.0  # seat 0's choice is not in seat 1's view
+
+
+def test_start_hint_names_the_district_not_the_event_of_the_same_name() -> None:
+    """The district Excavation Site and the Genesis event Excavation Site are two components:
+    the terminal's hint for "start in Excavation Site" is the district's."""
+    from boardwright.cli import lookup
+    from boardwright.titles.steamfall import genesis
+    from boardwright.titles.steamfall.glossary import entries
+
+    from .scene import put_district
+
+    st = to_journal(4, chars=("possessed", "jb", "marcus", "luis"))
+    b = st.board
+    ancient = [a for a in range(b.n_districts) if st.content.districts[b.districts[a]].type == "ancient"]
+    put_district(st, ancient[0], "excavation-site")
+    p = next(p for p, pl in enumerate(st.pl) if pl["char"] == "possessed")  # starts in an ancient one
+    d = genesis.start_decision(st, ["gn_start", p], p)
+    act = next(a for a in d.actions if "Excavation Site" in a.label)
+    glossary = entries(4, {"scenario": "genesis"})
+    name, text = lookup.referenced(glossary, [act])[0]
+    assert name == "Excavation Site" and text.startswith("ancient district")
+    assert glossary["excavation-site"][1].startswith("ancient district")
+    assert "Genesis event" in glossary["excavation-site-event"][1]

@@ -52,7 +52,7 @@ def test_preparing_events_example() -> None:
     _example_board(st)
     assert len(genesis.event_districts(st)) == 7
     # two permanent events remain from the last round
-    st.event[0] = _from_box(st, "excavation-site")
+    st.event[0] = _from_box(st, "excavation-site-event")
     st.event[7] = _from_box(st, "marcus-lab")
     assert all(genesis.is_permanent(st, st.event[a]) for a in (0, 7))
     st.gn["pile"] = []
@@ -75,7 +75,7 @@ def test_preparing_events_example() -> None:
     assert st.gn["pile"] == []
     assert all(st.event[a] for a in genesis.event_districts(st))
     assert st.event[4] == ""  # never the Central District
-    assert st.event[0] == "excavation-site" and st.event[7] == "marcus-lab"
+    assert st.event[0] == "excavation-site-event" and st.event[7] == "marcus-lab"
 
 
 def test_permanent_events_stay_and_others_return() -> None:
@@ -204,7 +204,7 @@ def test_trapped_until_the_objective_is_met() -> None:
     j = st.gn["j"][p]
     assert j["ch"] == "1A"  # the helper takes 1A: Stefan's Excavation Site traps him
     trap = j["trap"]
-    assert trap >= 0 and st.event[trap] == "excavation-site" and st.pl[p]["at"] == trap
+    assert trap >= 0 and st.event[trap] == "excavation-site-event" and st.pl[p]["at"] == trap
     while me(st) != p:
         st.apply(me(st), "col:0")
         st.apply(me(st), "end")

@@ -142,8 +142,17 @@ def _check_genesis(comp: Components) -> list[str]:
     problems = []
     chars = {c.id for c in comp.characters}
     known = {e.id for e in comp.genesis_events}
-    if known & {e.id for e in comp.events}:
-        problems.append("genesis_events.json: ids must differ from events.json ids")
+    others = {
+        x.id
+        for kind in (comp.events, comp.districts, comp.characters, comp.locations, comp.items, comp.civilians)
+        for x in kind
+    }
+    shared = ", ".join(sorted(known & others))
+    if shared:  # the glossary and the board name components by id
+        problems.append(
+            "genesis_events.json: ids must differ from every other component's id "
+            f"(events, districts, characters, locations, items, civilians): {shared}"
+        )
     if comp.journals and {j.character for j in comp.journals} != chars:
         problems.append("journals.json: one journal per character")
     for j in comp.journals:
