@@ -179,3 +179,31 @@ def test_start_hint_names_the_district_not_the_event_of_the_same_name() -> None:
     assert name == "Excavation Site" and text.startswith("ancient district")
     assert glossary["excavation-site"][1].startswith("ancient district")
     assert "Genesis event" in glossary["excavation-site-event"][1]
+
+
+def test_journal_panel_shows_what_the_objective_still_needs() -> None:
+    """The panel's progress is the objective's goals (reached of needed), not every game
+    event counted since the chapter was chosen."""
+    from rich.console import Console
+
+    from boardwright.titles.steamfall.terminal import render
+
+    st = to_journal(2, chars=("jb", "marcus"))
+    p = next(p for p, pl in enumerate(st.pl) if pl["char"] == "jb")
+    st.apply(st.seat_of(p), "chapter:1A")  # enter a district 3 times
+    other = 1 - p
+    st.apply(st.seat_of(other), st.legal_actions(st.seat_of(other))[0].id)
+    j = st.gn["j"][p]
+    assert j["ch"] == "1A"
+    j["count"] = {"enter_district": 1, "spend_violence": 4, "pick_up": 2}
+    st._cache.clear()
+    view = st.view(p)
+    assert view["genesis"]["journals"][p]["progress"] == [{"what": "enter district", "have": 1, "need": 3}]
+    console = Console(width=120, record=True)
+    render(console, view, p)
+    out = console.export_text()
+    assert "so far 1/3 enter district" in out and "spend violence" not in out and "pick up" not in out
+    j["count"]["enter_district"] = 3
+    journal.check(st, p)
+    st._cache.clear()
+    assert j["done"] and st.view(p)["genesis"]["journals"][p]["progress"] == []  # nothing left to do

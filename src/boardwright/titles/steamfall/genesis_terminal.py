@@ -31,7 +31,7 @@ def render(console: Console, c: Content, view: dict[str, Any], width: int) -> No
         line = Text(f"{who}: ", style="bold")
         if j["chapter"] not in ("", "0"):
             line.append(f"{j['chapter']} {j['title']} · {j['objective']} ")
-        progress = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in j["progress"].items())
+        progress = ", ".join(f"{g['have']}/{g['need']} {g['what']}" for g in j["progress"])
         if progress:
             line.append(f"(so far {progress}) ", style="dim")
         line.append(f"[{_state(j)}]", style="green" if j["done"] else "yellow")

@@ -191,46 +191,66 @@ def setup_chapter(st: SteamfallState, p: int, c: Chapter) -> None:
 
 # ------------------------------------------------------------------ objectives (§17.3)
 def goal_met(st: SteamfallState, p: int, g: Goal) -> bool:
-    pl = st.pl[p]
-    j = st.gn["j"][p]
-    k = g.kind
-    if k == "have":
-        return bool(pl["res"][g.what] >= g.n)
-    if k == "count":
-        return bool(j["count"].get(g.what, 0) >= g.n)
-    if k == "escort":
-        return len(pl["civs"]) >= g.n
-    if k == "in_play":
-        return len(pl["play"]) >= g.n
-    if k == "cubes":
-        return cubes_placed(st, p) >= g.n
-    if k == "at_event":
+    if g.kind == "at_event":
         from .genesis import events_at
 
-        here = pl["at"]
+        here = st.pl[p]["at"]
         return bool(0 <= here < st.board.n_districts and g.what in events_at(st, here))
+    have, need = goal_progress(st, p, g)
+    return have >= need
+
+
+#: what a goal counts, in a word or two (the journal panels)
+GOAL_UNIT = {
+    "escort": "civilians escorted",
+    "in_play": "items in play",
+    "cubes": "cubes on the map",
+    "at_event": "at the event",
+    "abilities": "journal abilities",
+}
+
+
+def goal_progress(st: SteamfallState, p: int, g: Goal) -> tuple[int, int]:
+    """(reached, needed) of one goal; standing at an event is 0 or 1 of 1."""
+    pl = st.pl[p]
+    k = g.kind
+    if k == "at_event":
+        return int(goal_met(st, p, g)), 1
+    if k == "have":
+        return int(pl["res"][g.what]), g.n
+    if k == "count":
+        return int(st.gn["j"][p]["count"].get(g.what, 0)), g.n
+    if k in ("escort", "in_play"):
+        return len(pl["civs" if k == "escort" else "play"]), g.n
+    if k == "cubes":
+        return cubes_placed(st, p), g.n
     if k == "abilities":
         kind = st.content.abilities
-        return sum(1 for a in pl["abil"] if a in kind and kind[a].scenario == "genesis-chapter") >= g.n
-    return False
+        return sum(1 for a in pl["abil"] if a in kind and kind[a].scenario == "genesis-chapter"), g.n
+    raise ValueError(f"unknown objective goal kind {k!r} (§17.3)")
 
 
 def goal_share(st: SteamfallState, p: int, g: Goal) -> float:
     """How much of one goal is reached (0-1): counts against their target; standing at an
     event and the ability count are all or nothing."""
-    pl = st.pl[p]
-    k = g.kind
-    if k == "have":
-        have = pl["res"][g.what]
-    elif k == "count":
-        have = st.gn["j"][p]["count"].get(g.what, 0)
-    elif k in ("escort", "in_play"):
-        have = len(pl["civs" if k == "escort" else "play"])
-    elif k == "cubes":
-        have = cubes_placed(st, p)
-    else:
+    if g.kind in ("at_event", "abilities"):
         return 1.0 if goal_met(st, p, g) else 0.0
-    return float(min(1.0, have / max(1, g.n)))
+    have, need = goal_progress(st, p, g)
+    return float(min(1.0, have / max(1, need)))
+
+
+def progress(st: SteamfallState, p: int, c: Chapter | None) -> list[dict[str, Any]]:
+    """What an open objective still asks, goal by goal: reached and needed counts (the
+    game events a chapter does not count are left out); empty once met or over."""
+    j = st.gn["j"][p]
+    if c is None or j["done"] or j["story"] != "going":
+        return []
+    out = []
+    for g in c.objective:
+        have, need = goal_progress(st, p, g)
+        unit = g.what.replace("_", " ") if g.kind in ("have", "count") else GOAL_UNIT[g.kind]
+        out.append({"what": unit, "have": min(have, need), "need": need})
+    return out
 
 
 def share(st: SteamfallState, p: int, c: Chapter) -> float:
@@ -336,7 +356,7 @@ def view(st: SteamfallState, p: int, seat: int | None) -> dict[str, Any]:
         "done": j["done"],
         "story": j["story"],
         "trapped": j["trap"] if not j["done"] else -1,
-        "progress": dict(j["count"]),
+        "progress": progress(st, p, cur),
         "share": 1.0 if j["done"] else (round(share(st, p, cur), 3) if cur else 0.0),
         "offer": list(j["offer"]),
         "chosen": bool(j["pick"]),

@@ -715,7 +715,7 @@
       row.append(text(8, top + y + 13, cut(head, fits(w, 12)), { "font-size": 12, "font-weight": 700 }));
       row.append(text(8, top + y + 27, state, { "font-size": 11, fill: j.done ? "#2f7a3e" : "#6b4a1a" }));
       const obj = j.objective ? "objective: " + j.objective : "";
-      const prog = Object.entries(j.progress || {}).map(([k, n]) => `${k.replace(/_/g, " ")} ${n}`).join(", ");
+      const prog = (j.progress || []).map(g => `${g.have}/${g.need} ${g.what}`).join(", ");
       const lines = wrap(obj + (prog ? ` (so far: ${prog})` : ""), fits(w, 10.5)).slice(0, 3);
       lines.forEach((l, k) => row.append(text(8, top + y + 41 + 13 * k, l, { "font-size": 10.5, fill: "#3b342b" })));
       row.append(title(`${who}\nchapters taken: ${j.kept.join(", ")}; discarded: ${j.discarded.join(", ") || "none"}; ${j.deck_size} left in the journal` +
