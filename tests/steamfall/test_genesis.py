@@ -149,12 +149,14 @@ def test_observation_has_the_genesis_block() -> None:
 
     st = to_journal(3)
     st.apply(0, "chapter:1B")
+    names = [n for n, _ in rl.fields()]
+    start = sum(n for _, n in rl.fields()[: names.index("Genesis (see the Genesis block)")])
     v = rl.encode_view(st.view(0))
-    block = v[rl.OBSERVATION_SIZE - genesis_rl.size() :]
+    block = v[start : start + genesis_rl.size()]
     assert block[0] == 1.0  # Genesis
     pick = 4 + len(genesis_rl.SCORING) * (1 + genesis_rl.MAX_SEATS)
     assert block[pick + 1] == 1.0 and block[pick] == 0.0  # the observer's own secret choice: B
-    other = rl.encode_view(st.view(1))[rl.OBSERVATION_SIZE - genesis_rl.size() :]
+    other = rl.encode_view(st.view(1))[start : start + genesis_rl.size()]
     assert other[pick] == other[pick + 1] == 0.0  # seat 0's choice is not in seat 1's view
 
 

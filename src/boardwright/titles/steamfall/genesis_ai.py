@@ -60,6 +60,7 @@ def new_ai(cid: str, at: int, n_areas: int) -> dict[str, Any]:
         "line": {"origin": at, "picked": {}, "explored": 0},
         "moved": False,  # the player has moved this turn (J&B's Tracked)
         "central_events": [],  # events beside the central district's own (§18.9)
+        "journal_round": 0,  # the round whose Journal-phase line has run (§18.2)
         "final": {},
     }
 

@@ -57,6 +57,7 @@ def setup(st: SteamfallState) -> None:
 def journal(st: SteamfallState) -> None:
     """§18.2 the AI's Journal-phase line for this round, before the player's choice."""
     rnd = min(max(st.round + 1, 1), 4)
+    st.ai["journal_round"] = rnd
     ln = gai.sheet(st).journal[rnd - 1]
     gai.say(st, f"Journal phase, round {rnd}: {ln.text}", "18.2")
     gai.run_line(st, ln.steps, "18.2")
@@ -390,6 +391,7 @@ def view(st: SteamfallState) -> dict[str, Any]:
         "clues": {str(a): n for a, n in enumerate(ai["clues"]) if n},
         "gone": list(ai["gone"]),
         "central_events": list(ai["central_events"]),
+        "journal_round": int(ai.get("journal_round", 0)),
         "rolls": [{"round": r, "d20": n, "band": f"{lo}-{hi}"} for r, n, lo, hi in ai["rolls"]],
         "sheet": {
             "journal": [ln.text for ln in sh.journal],

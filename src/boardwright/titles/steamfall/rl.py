@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from . import crisis_rl, genesis_rl
+from . import crisis_rl, genesis_ai_rl, genesis_rl
 from .board import build
 from .content import Content, load
 from .schema import ACTIONS, Effect
@@ -297,6 +297,7 @@ def fields() -> list[tuple[str, int]]:
         ("the observer's hand (item counts)", n_it),
         ("Crisis (see the Crisis block)", crisis_rl.size()),
         ("Genesis (see the Genesis block)", genesis_rl.size()),
+        ("Genesis solo: the AI opponent (see the AI block)", genesis_ai_rl.size(MAX_AREAS)),
     ]
 
 
@@ -445,6 +446,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     out[pos : pos + crisis_rl.size()] = crisis_rl.encode(view, me, players)
     pos += crisis_rl.size()
     out[pos : pos + genesis_rl.size()] = genesis_rl.encode(view, me, players)
+    pos += genesis_rl.size()
+    out[pos : pos + genesis_ai_rl.size(MAX_AREAS)] = genesis_ai_rl.encode(view, MAX_AREAS)
     return out
 
 
@@ -459,6 +462,7 @@ def field_map() -> str:
         ("Each district in the Crisis block", crisis_rl.district_fields()),
         ("The Genesis block", genesis_rl.fields()),
         ("Each journal in the Genesis block", genesis_rl.seat_fields()),
+        ("The AI block (Genesis solo)", genesis_ai_rl.fields(MAX_AREAS)),
     ):
         out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
         pos = 0
