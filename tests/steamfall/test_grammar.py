@@ -249,3 +249,20 @@ def _every_item(st) -> list[str]:  # type: ignore[no-untyped-def]
 def test_cipher_cards_only_in_cipher_race() -> None:
     assert "relic-key" not in _every_item(game())
     assert "relic-key" in _every_item(game(scenario="cipher-race"))
+
+
+def test_utilize_is_also_paid_on_its_own_in_every_scenario() -> None:
+    """§6.7 is a core rule: a Utilize effect is an effect like any other (pay its cost for its
+    gain) and also fires with another effect's spend; not only in Genesis."""
+    for scenario in ("cipher-race", "incredible-invention"):
+        st = game(chars=("marcus", "jb"), scenario=scenario)
+        p = me(st)
+        assert st.pl[p]["char"] == "marcus"
+        if "marcus-cr2" not in st.pl[p]["abil"]:
+            st.pl[p]["abil"].append("marcus-cr2")  # Utilize 2 charm: 1 insight
+        pool(st, p, charm=2, insight=0)
+        st.pl[p]["col"] = 0  # a column activated this turn: its actions are in the pool
+        act = "fx:a=marcus-cr2:0:0:0:-:-"
+        assert act in ids(st), scenario
+        st.apply(p, act)
+        assert st.pl[p]["res"]["insight"] == 1 and st.pl[p]["pool"]["charm"] == 0

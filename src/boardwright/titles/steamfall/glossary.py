@@ -156,7 +156,7 @@ def effect(e: Effect, where: str = "") -> str:
     if e.passive:
         return lead + "; ".join(modifier(m) for m in e.passive)
     if e.utilize:
-        parts.append(f"Utilize: when you spend {alternatives(e.costs)} on something else, also gain")
+        parts.append(f"Utilize: pay {alternatives(e.costs)}, or spend it on another effect, and also gain")
     elif e.costs:
         parts.append(f"pay {alternatives(e.costs)}")
     if e.condition is not None:

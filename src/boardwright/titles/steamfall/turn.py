@@ -94,13 +94,8 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         if item and item in pl["used"]:
             continue  # items: once per turn (§6.6)
         for idx, eff in enumerate(st.content.effects_of(kind, cid)):
-            direct_utilize = eff.utilize and st.scenario == "genesis"  # §17.4 paid on its own too
-            if (
-                eff.cause
-                or eff.timing in SKIP_TIMING
-                or (eff.utilize and not direct_utilize)
-                or (remote and not eff.influence)
-            ):
+            # a Utilize effect is also paid on its own, in every scenario (§6.7)
+            if eff.cause or eff.timing in SKIP_TIMING or (remote and not eff.influence):
                 continue
             if eff.limit != "any" and f"{src}:{idx}" in pl["fx_used"]:
                 continue
