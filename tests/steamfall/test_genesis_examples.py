@@ -216,3 +216,35 @@ def test_trapped_until_the_objective_is_met() -> None:
     st.apply(p, "end")  # the objective is checked at the end of the turn
     assert j["done"] and j["trap"] == -1
     assert genesis.journal.trapped_in(st, p) == -1
+
+
+def test_permanent_events_survive_the_end_of_round_clean_up() -> None:
+    """The whole end-of-round step, not only genesis.discard_events: a permanent event stays
+    on the map, the others go back to the Genesis supply (never to the core event discard)."""
+    from boardwright.titles.steamfall.rounds import resolve_end_finish
+
+    st = game(2, scenario="genesis", chars=("alice", "marcus"))
+    st.event[1] = "marcus-lab"
+    st.event[2] = "destination"
+    st.gn["box"] = [e for e in st.gn["box"] if e not in ("marcus-lab", "destination")]
+    resolve_end_finish(st, ["end_finish"])
+    assert st.event[1] == "marcus-lab" and st.event[2] == ""
+    assert "destination" in st.gn["box"] and not st.ev_discard
+
+
+def test_scoring_events_are_still_on_the_map_when_the_game_is_scored() -> None:
+    """Round 4's end-of-round clean-up keeps the (permanent) scoring events, so the final
+    scoring finds them (§17.7-17.8)."""
+    from boardwright.titles.steamfall.rounds import resolve_end_finish, resolve_game_end
+
+    st = game(2, scenario="genesis", chars=("alice", "marcus"))
+    p = st.order[0]
+    st.round = 4
+    st.event[1] = "steam-funnel"
+    st.gn["box"] = [e for e in st.gn["box"] if e != "steam-funnel"]
+    st.gn["ecubes"] = {"steam-funnel": [p]}
+    st.tasks = []
+    resolve_end_finish(st, ["end_finish"])
+    assert st.tasks[-1] == ["game_end"] and st.event[1] == "steam-funnel"
+    resolve_game_end(st, ["game_end"])
+    assert st.gn["event_vp"][p] == 3

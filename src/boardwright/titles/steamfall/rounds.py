@@ -524,12 +524,13 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
                 if add > 0:
                     pl["power"][base] = pl["power"].get(base, 0) + add
         pl["boxes"] = [0, 0, 0, 0]
-    if st.scenario == "genesis":  # §17.6 permanent events stay
+    if st.scenario == "genesis":  # §17.6 permanent events stay, the others go back
         genesis.discard_events(st)
-    for area, eid in enumerate(st.event):  # §9 events leave at end of round
-        if eid:
-            st.ev_discard.append(eid)
-            st.event[area] = ""
+    else:
+        for area, eid in enumerate(st.event):  # §9 events leave at end of round
+            if eid:
+                st.ev_discard.append(eid)
+                st.event[area] = ""
     if len(st.pl) != 2:  # §3.4 (solo Crisis plays two characters: the 2-player rule)
         st.first = (st.first + 1) % len(st.pl)
     st.order = _order(st)
