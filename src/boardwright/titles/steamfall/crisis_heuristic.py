@@ -2,25 +2,34 @@
 
 Crisis is a team game, so every seat scores the same thing: the serenity the city will
 still have after the next resolution (its `projected` serenity), the pylons destroyed and
-the Core Shard's way to the next one, and the crisis boxes the acting character can still
-cover this turn. Projected serenity is today's serenity less what the cards on the map will
-take (uncovered counting boxes, then each card's penalty) and what the Mechanized will take
-(their attacks on civilians, the centre), so covering a box, resolving a card, escorting a
-civilian out of a Mechanized's reach or removing a Mechanized all show at once.
+the Core Shard's way round the ones left, the crisis boxes the acting character can still
+cover this turn, and how near the team stands to every open crisis card. Projected
+serenity is today's serenity less what the cards on the map will take (uncovered counting
+boxes, then each card's penalty) and what the Mechanized will take (their attacks on
+civilians, the centre), so covering a box, resolving a card, escorting a civilian out of a
+Mechanized's reach or removing a Mechanized all show at once.
 
 It reads only what every seat may know (positions, tokens, resources, the cards on the map).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import permutations
 from typing import Any
 
 from .crisis import central, counts, crisis_of, distance
 from .effects import can_pay
-from .heuristic import _distances
 
 #: a point of serenity; a destroyed pylon; a point of Core Shard power toward the pylons left
 W_SER, W_PYLON, W_POWER = 10.0, 70.0, 9.0
+#: a point of movement between the Core Shard's holder and the end of its round of the pylons
+#: left (times 1 + round); a point of movement between an open crisis card and the nearest
+#: character (per chaos still open on it). Balance by simulation (balance.md, Crisis): with
+#: only a pull toward the nearest pylon the holder stayed put with power for the rest (3
+#: characters, seed 5008: 21 insight and 2 pylons left), and most boxes of round 1 went
+#: uncovered (each character pulled to its own nearest card, all to the same one)
+W_TOUR, W_COVER = 3.0, 2.0
 
 
 def crisis_value(st: Any) -> float:
@@ -110,8 +119,9 @@ def _successes(st: Any, now: dict[str, Any]) -> float:
 
 
 def _pylons(st: Any) -> float:
-    """Destroyed pylons, power toward those left, and the holder's way to a pylon once the
-    shard can destroy one (more urgent each round: every pylon must go by round 3)."""
+    """Destroyed pylons, power toward those left (and the holder's insight and VP that can
+    charge it), and the holder's way round every pylon left, shorter by the movement in its
+    pool when it is the one acting (more urgent each round: every pylon must go by round 3)."""
     cr = st.cr
     sh = st.content.shard
     total = sum(1 for d in st.board.districts if st.content.districts[d].type == "ancient")
@@ -120,17 +130,53 @@ def _pylons(st: Any) -> float:
     if not left or sh is None:
         return value
     power = cr["shard"]["power"]
+    need = sh.destroy * left
     # every pylon must be gone by the end of round 3: power weighs more each round
-    value += W_POWER * (1.0 + 0.5 * (st.round - 1)) * min(power, sh.destroy * left)
+    value += W_POWER * (1.0 + 0.5 * (st.round - 1)) * min(power, need)
     holder = cr["shard"]["holder"]
-    dist, _ = _distances(st, holder)
-    near = min(dist.get(a, 9) for a in cr["pylons"])
-    urgency = 1.0 + st.round
-    if power >= sh.destroy:
-        value -= 2.0 * urgency * near
-    else:
-        value -= 0.5 * urgency * near
-    return float(value)
+    pl = st.pl[holder]
+    can = sum(pl["res"].get(b[0].what, 0) // b[0].n for b in sh.charge if len(b) == 1 and b[0].n > 0)
+    value += 2.0 * min(power + can, need)
+    way = _tour(st.board.moves, pl["at"], tuple(cr["pylons"]))
+    if _acting(st) == holder:
+        way = max(0, way - pl["pool"]["movement"])
+    return float(value - W_TOUR * (1.0 + st.round) * way)
+
+
+@lru_cache(maxsize=64)
+def _paths(moves: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Least movement between every two areas of a map (its board's `moves`; a map never
+    changes, so one table per map)."""
+    n = len(moves)
+    far = 99
+    d = [[0 if a == b else far for b in range(n)] for a in range(n)]
+    for a, row in enumerate(moves):
+        for b, cost in row:
+            d[a][b] = min(d[a][b], cost)
+    for k in range(n):
+        dk = d[k]
+        for a in range(n):
+            dak = d[a][k]
+            if dak < far:
+                da = d[a]
+                for b in range(n):
+                    if dak + dk[b] < da[b]:
+                        da[b] = dak + dk[b]
+    return tuple(tuple(row) for row in d)
+
+
+@lru_cache(maxsize=4096)
+def _tour(moves: tuple[tuple[tuple[int, int], ...], ...], start: int, stops: tuple[int, ...]) -> int:
+    """Least movement from `start` through every one of `stops` (at most four pylons)."""
+    d = _paths(moves)
+    best = 99 * (len(stops) + 1)
+    for order in permutations(stops):
+        way, at = 0, start
+        for a in order:
+            way += d[at][a]
+            at = a
+        best = min(best, way)
+    return best
 
 
 def _acting(st: Any) -> int | None:
@@ -141,28 +187,37 @@ def _acting(st: Any) -> int | None:
 
 def _reach(st: Any) -> float:
     """Crisis boxes the acting character can still pay this turn where it stands or within
-    its movement, and every character's pull toward the nearest open crisis card."""
+    its movement; every character's pull toward the nearest open crisis card; and, per open
+    card, the movement between it and the nearest character (the acting one nearer by the
+    movement in its pool), so the team spreads over the cards."""
     cr = st.cr
     if not cr["cards"]:
         return 0.0
+    d = _paths(st.board.moves)
+    p = _acting(st)
     value = 0.0
+    near: list[tuple[int, int]] = []  # (area, movement in hand) of every character on the map
     for k, who in enumerate(st.pl):
         if who.get("char") and who["at"] >= 0:
-            dist, _ = _distances(st, k)
-            value -= 0.6 * min(dist.get(card["area"], 9) for card in cr["cards"])
-    p = _acting(st)
+            value -= 0.6 * min(d[who["at"]][card["area"]] for card in cr["cards"])
+            near.append((who["at"], who["pool"]["movement"] if k == p else 0))
+    for card in cr["cards"]:
+        boxes = crisis_of(st, card).boxes
+        chaos = sum(ch.chaos for b, ch in enumerate(boxes) if counts(st, ch) and card["done"][b] < 0)
+        if chaos and near:
+            gap = min(max(0, d[at][card["area"]] - move) for at, move in near)
+            value -= W_COVER * chaos * min(gap, 6)
     if p is None or st.pl[p]["col"] < 0:
         return value
     pl = st.pl[p]
-    dist, _ = _distances(st, p)
     # only the movement in the pool: stamina spent on the way might be what pays the box, and
     # a bonus the character cannot cash keeps greedy in its turn forever (2p easy, seed 5010)
     move = pl["pool"]["movement"]
     holder = cr["shard"]["holder"]
     best = 0.0
     for card in cr["cards"]:
-        d = dist.get(card["area"], 99)
-        if d > move:
+        gap = d[pl["at"]][card["area"]]
+        if gap > move:
             continue
         for b, ch in enumerate(crisis_of(st, card).boxes):
             if ch.kind != "pay" or card["done"][b] >= 0 or not counts(st, ch):
@@ -170,5 +225,5 @@ def _reach(st: Any) -> float:
             if ch.shard and holder != p and st.pl[holder]["at"] != card["area"]:
                 continue  # the Core Shard's holder must be there (the box is not offered)
             if any(can_pay(st, p, bundle) for bundle in ch.costs):
-                best = max(best, (0.7 - 0.05 * d) * W_SER * ch.chaos)
+                best = max(best, (0.7 - 0.05 * gap) * W_SER * ch.chaos)
     return value + best
