@@ -12,6 +12,7 @@ block as (name, size); docs/games/steamfall/rl.md is generated from it.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from functools import cache
 from itertools import combinations_with_replacement, product
@@ -308,147 +309,159 @@ def observation_size() -> int:
 OBSERVATION_SIZE = observation_size()
 
 
+@cache
+def _layout() -> tuple[dict[str, dict[str, int]], list[int], int, int]:
+    """The id slots, each block's offset, an area block's size and a seat block's size."""
+    ix = {k: {x: i for i, x in enumerate(v)} for k, v in _ids().items()}
+    offsets, pos = [], 0
+    for _, n in fields():
+        offsets.append(pos)
+        pos += n
+    return ix, offsets, sum(n for _, n in area_fields()), sum(n for _, n in seat_fields())
+
+
+_ZEROS = bytes(4 * OBSERVATION_SIZE)
+
+
+def _block(out: array[float], pos: int, part: np.ndarray) -> None:
+    """Copy a sub-encoder's float32 block into `out` at `pos` (nothing to do when it is all zero)."""
+    if part.any():
+        out[pos : pos + len(part)] = array("f", part.astype(np.float32, copy=False).tobytes())
+
+
 def encode_view(view: dict[str, Any]) -> np.ndarray:
-    """A fixed-size float32 vector of one seat's view (see `fields`)."""
+    """A fixed-size float32 vector of one seat's view (see `fields`). Written into a float32
+    `array.array` (item writes at Python speed, about ten times cheaper than numpy's) and
+    handed to numpy at the end: each write rounds to float32 exactly as numpy's would."""
+    ix, offsets, area_size, seat_size = _layout()
     ids = _ids()
-    ix = {k: {x: i for i, x in enumerate(v)} for k, v in ids.items()}
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    out = array("f", _ZEROS)
     me = int(view.get("seat") or 0)
     players = max(1, len(view["players"]))
 
-    def rel(seat: int) -> int:
-        return (seat - me) % players
-
-    pos = 0
-
-    def put(i: int, value: float) -> None:
-        out[pos + i] = value
-
-    put(SCENARIOS.index(view["scenario"]), 1.0)
-    pos += len(SCENARIOS)
-    put(0, view["round"] / 3)
-    pos += 1
-    put(rel(int(view["first"])), 1.0)
-    pos += MAX_SEATS
-    put(0, 1.0 if me in view.get("to_act", []) else 0.0)
-    pos += 1
+    out[SCENARIOS.index(view["scenario"])] = 1.0
+    pos = offsets[1]
+    out[pos] = view["round"] / 3
+    out[offsets[2] + (int(view["first"]) - me) % players] = 1.0
+    out[offsets[3]] = 1.0 if me in view.get("to_act", []) else 0.0
     inv = view.get("invention") or {}
+    pos = offsets[4]
     for i, v in enumerate(inv.get("requirement") or []):
-        put(i, v / 10)
-    pos += 3
+        out[pos + i] = v / 10
+    pos = offsets[5]
     paid = inv.get("paid", {})
     for i, v in enumerate(
         (inv.get("completion", 0), inv.get("quarters", 0) / 4, paid.get("vp", 0), paid.get("cubes", 0))
     ):
-        put(i, float(v))
-    pos += 4
+        out[pos + i] = float(v)
+    pos = offsets[6]
     n_k = len(ids["complications"])
+    i_comp = ix["complications"]
     for comp in inv.get("complications", []):
-        k = ix["complications"][comp["id"]]
-        put(k, 1.0)
+        k = i_comp[comp["id"]]
+        out[pos + k] = 1.0
         if comp["overcome"]:
-            put(n_k + k, 1.0)
-    pos += 2 * n_k
+            out[pos + n_k + k] = 1.0
+    pos = offsets[7]
     sup = view.get("supply", {})
     for i, (kind, n) in enumerate((("civilian", 25), ("workshop", 10), ("diamond", 4))):
-        put(i, sup.get(kind, 0) / n)
-    put(3, view.get("ruins_supply", 0) / 9)
-    pos += 4
+        out[pos + i] = sup.get(kind, 0) / n
+    out[pos + 3] = view.get("ruins_supply", 0) / 9
+    pos = offsets[8]
+    decks = view["decks"]
     for i, d in enumerate(DECKS):
-        put(i, view["decks"].get(d, 0) / 50)
-    pos += len(DECKS)
-    put(0, len(view.get("trash", [])) / 50)
-    pos += 1
-    area_size = fields()[10][1] // MAX_AREAS
-    at = {rel(p): pl.get("at", -1) for p, pl in enumerate(view["players"])}
+        out[pos + i] = decks.get(d, 0) / 50
+    out[offsets[9]] = len(view.get("trash", [])) / 50
+    pos = offsets[10]
+    at = {(p - me) % players: pl.get("at", -1) for p, pl in enumerate(view["players"])}
+    n_districts = len(ids["districts"])
+    i_districts, i_locations = ix["districts"], ix["locations"]
+    o_tokens = 2 + n_districts
+    o_cubes = o_tokens + len(TOKEN_KINDS)
+    o_standees = o_cubes + MAX_SEATS
+    o_flags = o_standees + MAX_SEATS
+    o_secret = o_flags + 4
     for a in view["areas"][:MAX_AREAS]:
         base = pos + a["id"] * area_size
-        o = 0
-        out[base + (0 if a["kind"] == "district" else 1)] = 1.0
-        o += 2
-        if a["kind"] == "district":
-            out[base + o + ix["districts"][a["district_id"]]] = 1.0
-        o += len(ids["districts"])
+        district = a["kind"] == "district"
+        out[base + (0 if district else 1)] = 1.0
+        if district:
+            out[base + 2 + i_districts[a["district_id"]]] = 1.0
+        tokens = a["tokens"]
         for i, tk in enumerate(TOKEN_KINDS):
-            out[base + o + i] = a["tokens"].get(tk, 0) / 5
-        o += len(TOKEN_KINDS)
+            out[base + o_tokens + i] = tokens.get(tk, 0) / 5
         for s in a["cubes"]:
-            out[base + o + rel(s)] += 1.0
-        o += MAX_SEATS
+            out[base + o_cubes + (s - me) % players] += 1.0
         for s, where in at.items():
             if where == a["id"]:
-                out[base + o + s] = 1.0
-        o += MAX_SEATS
-        out[base + o] = 1.0 if a.get("ruins") else 0.0
-        out[base + o + 1] = 1.0 if a.get("explored") else 0.0
-        out[base + o + 2] = 1.0 if a.get("event") else 0.0
-        out[base + o + 3] = 1.0 if a.get("tablet") else 0.0
-        o += 4
-        if a["kind"] != "district":
-            out[base + o] = 1.0 if a.get("revealed") else 0.0
-            out[base + o + 1] = 1.0 if a.get("location") else 0.0
-            out[base + o + 2] = 1.0 if me in a.get("looked", []) else 0.0
+                out[base + o_standees + s] = 1.0
+        o = base + o_flags
+        out[o] = 1.0 if a.get("ruins") else 0.0
+        out[o + 1] = 1.0 if a.get("explored") else 0.0
+        out[o + 2] = 1.0 if a.get("event") else 0.0
+        out[o + 3] = 1.0 if a.get("tablet") else 0.0
+        if not district:
+            o = base + o_secret
+            out[o] = 1.0 if a.get("revealed") else 0.0
+            out[o + 1] = 1.0 if a.get("location") else 0.0
+            out[o + 2] = 1.0 if me in a.get("looked", []) else 0.0
             if a.get("location"):
-                out[base + o + 3 + ix["locations"][a["location"]]] = 1.0
-    pos += MAX_AREAS * area_size
-    seat_size = fields()[11][1] // MAX_SEATS
+                out[o + 3 + i_locations[a["location"]]] = 1.0
+    pos = offsets[11]
+    i_chars, i_items, i_civs = ix["characters"], ix["items"], ix["civilians"]
+    n_items = len(ids["items"])
     for p, pl in enumerate(view["players"]):
-        base = pos + rel(p) * seat_size
+        base = pos + (p - me) % players * seat_size
         out[base] = 1.0
-        o = 1
+        o = base + 1
         if pl.get("char"):
-            out[base + o + ix["characters"][pl["char"]]] = 1.0
-        o += len(ids["characters"])
+            out[o + i_chars[pl["char"]]] = 1.0
+        o += len(i_chars)
         if 0 <= pl.get("at", -1) < MAX_AREAS:
-            out[base + o + pl["at"]] = 1.0
+            out[o + pl["at"]] = 1.0
         o += MAX_AREAS
         res = pl.get("res", {})
         for i, r in enumerate(RES):
-            out[base + o + i] = res.get(r, 0) / 10
+            out[o + i] = res.get(r, 0) / 10
         o += len(RES)
-        out[base + o] = pl.get("diamonds", 0) / 4
-        out[base + o + 1] = pl.get("cubes", 0) / 8
-        o += 2
-        out[base + o] = pl.get("mood", 0) / 5
-        o += 1
+        out[o] = pl.get("diamonds", 0) / 4
+        out[o + 1] = pl.get("cubes", 0) / 8
+        out[o + 2] = pl.get("mood", 0) / 5
+        o += 3
         for i, col in enumerate(pl.get("cols", [])[:4]):
-            out[base + o + i] = len(col) / 5
+            out[o + i] = len(col) / 5
         o += 4
         for i, used in enumerate(pl.get("boxes", [])[:4]):
-            out[base + o + i] = used / 2
+            out[o + i] = used / 2
         o += 4
-        out[base + o] = len(pl.get("spare", [])) / 5
+        out[o] = len(pl.get("spare", [])) / 5
         o += 1
+        pool = pl.get("pool", {})
         for i, a in enumerate(ACTIONS):
-            out[base + o + i] = pl.get("pool", {}).get(a, 0) / 5
+            out[o + i] = pool.get(a, 0) / 5
         o += len(ACTIONS)
-        out[base + o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
-        out[base + o + 1] = 1.0 if pl.get("reset") else 0.0
-        o += 2
-        out[base + o] = pl.get("hand_size", 0) / 10
-        o += 1
-        out[base + o] = len(pl.get("tablets", []))
-        o += 1
+        out[o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
+        out[o + 1] = 1.0 if pl.get("reset") else 0.0
+        out[o + 2] = pl.get("hand_size", 0) / 10
+        out[o + 3] = len(pl.get("tablets", []))
+        o += 4
         for it in pl.get("play", []):
-            out[base + o + ix["items"][it]] += 1.0
-        o += len(ids["items"])
-        out[base + o] = sum(pl.get("power", {}).values()) / 10
+            out[o + i_items[it]] += 1.0
+        o += n_items
+        out[o] = sum(pl.get("power", {}).values()) / 10
         o += 1
         for v in pl.get("civs", []):
-            out[base + o + ix["civilians"][v]] = 1.0
-        o += len(ids["civilians"])
-        out[base + o] = len(pl.get("done", [])) / 3
-    pos += MAX_SEATS * seat_size
+            out[o + i_civs[v]] = 1.0
+        o += len(i_civs)
+        out[o] = len(pl.get("done", [])) / 3
+    pos = offsets[12]
     mine = view["players"][me] if me < len(view["players"]) else {}
     for it in mine.get("hand", []):
-        out[pos + ix["items"][it]] += 1.0
-    pos += len(ids["items"])
-    out[pos : pos + crisis_rl.size()] = crisis_rl.encode(view, me, players)
-    pos += crisis_rl.size()
-    out[pos : pos + genesis_rl.size()] = genesis_rl.encode(view, me, players)
-    pos += genesis_rl.size()
-    out[pos : pos + genesis_ai_rl.size(MAX_AREAS)] = genesis_ai_rl.encode(view, MAX_AREAS)
-    return out
+        out[pos + i_items[it]] += 1.0
+    _block(out, offsets[13], crisis_rl.encode(view, me, players))
+    _block(out, offsets[14], genesis_rl.encode(view, me, players))
+    _block(out, offsets[15], genesis_ai_rl.encode(view, MAX_AREAS))
+    return np.frombuffer(out, dtype=np.float32)
 
 
 def field_map() -> str:
