@@ -403,3 +403,27 @@ def test_python_answers_match_pyspiels(game_id: str, explicit: bool) -> None:
         if state.is_terminal() or len(state.history()) > 60:
             break
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_lists_and_priors_are_fresh_and_deep_copy_cheaply(game_id: str) -> None:
+    """The legal actions come in a fresh list each call whose deep copy (OpenSpiel's IS-MCTS
+    makes one per expansion) is an equal plain list; the engine evaluator's prior is uniform
+    over them, also a fresh list each call (OpenSpiel's MCTS shuffles it in place)."""
+    state = _walk(openspiel.new_state(_load(game_id), 2), 6, np.random.default_rng(5))
+    if state.is_terminal() or state.is_chance_node():
+        pytest.skip("no seat acts at this position")
+    legal = state.legal_actions()
+    copied = copy.deepcopy(legal)
+    assert copied == legal and copied is not legal and type(copied) is list
+    legal.clear()
+    assert state.legal_actions() == copied  # the caller's list was its own
+    ev = openspiel.EngineRolloutEvaluator(depth=0)
+    prior = ev.prior(state)
+    assert [a for a, _ in prior] == copied
+    assert sum(p for _, p in prior) == pytest.approx(1.0)
+    prior.reverse()
+    prior.pop()
+    assert [a for a, _ in ev.prior(state)] == copied
+    with pytest.raises(ValueError, match="no seat is acting"):
+        openspiel.new_state(_load(game_id)).uniform_prior()  # the opening chance node

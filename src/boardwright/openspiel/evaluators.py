@@ -57,7 +57,10 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def evaluate(self, state: Any) -> np.ndarray:
         inner = engine_state(state)
         if self.depth == 0 and inner.chance() is None:  # the leaf is scored as it is: no clone
-            return np.array(self._rollout(inner))
+            if not inner.to_act:  # as `_rollout` at its first step
+                return np.array(seat_rewards(inner.outcome(), inner.players, bounded=True))
+            scale = self.scale
+            return np.array([squash(v, scale) for v in self._heuristic(inner.spec)(inner)])
         if self.n_rollouts == 1:
             return np.array(self._rollout(inner.clone()))
         total = np.zeros(inner.players)
@@ -92,5 +95,4 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         """Uniform over the legal actions (the chance outcomes at a chance node)."""
         if state.is_chance_node():
             return state.chance_outcomes()  # type: ignore[no-any-return]
-        legal = state.legal_actions(state.current_player())
-        return [(a, 1.0 / len(legal)) for a in legal]
+        return state.uniform_prior()  # type: ignore[no-any-return]

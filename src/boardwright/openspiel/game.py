@@ -156,6 +156,9 @@ class Settings:
         self.encoder = encoder_for(self.spec)
         self.initial: GameState | None = None  # explicit chance: the state before the setup's draws
         self.legal_memo: dict[frozenset[str], list[int]] = {}  # legal ids -> sorted indices
+        # a memoized index list -> it written out (the information-state string's tail)
+        self.legal_text: dict[int, tuple[list[int], str]] = {}
+        self.legal_prior: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}  # id -> uniform
         self._state_cls: type[BoardwrightState] | None = None
 
     def state_class(self) -> type[BoardwrightState]:
@@ -199,6 +202,17 @@ def log_free_view(state: GameState, seat: int | None) -> dict[str, Any]:
 
 def _restore(game_id: str, text: str | None) -> _Engine:
     return _Engine(None if text is None else game(game_id).from_json(text))
+
+
+class ActionList(list[int]):
+    """A list of action indices (a fresh one per call) whose deep copy is a plain shallow
+    copy: its items are ints. OpenSpiel's IS-MCTS deep-copies the legal actions at every
+    expansion, and `copy.deepcopy` of a plain list visits each item."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[int]:
+        return list(self)
 
 
 class _Engine:
@@ -312,7 +326,7 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         assert eng.state is not None
         if eng.legal is None:
             eng.legal = legal_indices(self.conf, eng.state, player)
-        return list(eng.legal)
+        return ActionList(eng.legal)
 
     # The next three answer Python callers (OpenSpiel's Python searches ask them several times
     # per tree level) without the round trip through C++ and back into `current_player` and
@@ -332,6 +346,26 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
             return []
         return self._legal_actions(current)
 
+    def uniform_prior(self) -> list[tuple[int, float]]:
+        """(action, 1/n) for each of the acting seat's n legal actions: a fresh list (OpenSpiel's
+        MCTS shuffles it), copied from one built once per memoized action set."""
+        player = self.current_player()
+        if player < 0:
+            raise ValueError("no seat is acting here (a chance node or the end of the game)")
+        eng = self.engine
+        assert eng.state is not None
+        legal = eng.legal
+        if legal is None:
+            legal = eng.legal = legal_indices(self.conf, eng.state, player)
+        memo = self.conf.legal_prior
+        hit = memo.get(id(legal))
+        if hit is None or hit[0] is not legal:
+            if len(memo) >= _LEGAL_MEMO:
+                memo.clear()
+            p = 1.0 / len(legal)
+            hit = memo[id(legal)] = (legal, [(a, p) for a in legal])
+        return list(hit[1])
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         inner = self.engine.state
         if inner is None:
@@ -349,22 +383,25 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         eng = self.engine
-        if eng.state is None:
+        inner = eng.state
+        if inner is None:
             c = self.conf
             eng.state = c.spec.new_game(c.players, c.first_seed + int(action), c.options)
             eng.player = None
             return
+        seat = eng.player  # the acting seat, when already asked
         eng.player = None
         eng.legal = None
         eng.texts = {}
-        if eng.state.chance() is not None:
-            eng.state.apply_chance(int(action))
+        if inner._pending is not None:  # `chance()`, inline
+            inner.apply_chance(int(action))
             return
-        seat = eng.state.to_act[0]
-        action_id = self.conf.index.id_of(int(action))
-        if action_id is None:
+        if seat is None or seat < 0:
+            seat = inner.to_act[0]
+        index, ids = int(action), self.conf.index.ids
+        if not 0 <= index < len(ids):
             raise ValueError(f"no action with index {action}")
-        eng.state.apply(seat, action_id)
+        inner.apply(seat, ids[index])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -377,7 +414,7 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         inner = self.engine.state
-        return inner is not None and inner.chance() is None and inner.over
+        return inner is not None and inner._pending is None and inner.over  # `chance()`, inline
 
     def returns(self) -> list[float]:
         inner = self.engine.state
@@ -412,9 +449,9 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
                 "resample_from_infostate needs a probability sampler (a callable returning "
                 "a float in [0, 1)); it does not fall back to a fixed seed"
             )
-        draws = (float(probability_sampler()), float(probability_sampler()))
-        if not all(0.0 <= u < 1.0 for u in draws):
-            raise ValueError(f"the probability sampler must return floats in [0, 1), got {draws}")
+        u, v = float(probability_sampler()), float(probability_sampler())
+        if not (0.0 <= u < 1.0 and 0.0 <= v < 1.0):
+            raise ValueError(f"the probability sampler must return floats in [0, 1), got {(u, v)}")
         eng = self.engine
         # clone the pyspiel side (history, move number) without cloning the engine state twice
         self.engine = _Engine(None)
@@ -424,7 +461,7 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
             self.engine = eng
         if eng.state is None:
             return other
-        seed = (int(draws[0] * (1 << 32)) << 32) | int(draws[1] * (1 << 32))
+        seed = (int(u * 4294967296.0) << 32) | int(v * 4294967296.0)  # 2**32
         other.engine = _Engine(eng.state.determinize(player_id, Rng(seed)))
         known = eng.texts.get(player_id)
         if known is not None:  # the seat's information is unchanged by construction
@@ -476,11 +513,11 @@ def info_text(
     tree level it walks, so this is its hot path)."""
     if inner is None:
         return "chance: the seed is not chosen yet"
-    event = inner.chance()
-    if inner.setting_up:
-        assert event is not None
-        return f"chance: the setup draws ({event.kind}, {event.size} outcomes)"
-    acting = inner.to_act
+    pending = inner._pending  # `chance()`, `setting_up` and `to_act` read from here, inline
+    event = None if pending is None else pending.event
+    if pending is not None and pending.seat is None:
+        return f"chance: the setup draws ({pending.event.kind}, {pending.event.size} outcomes)"
+    acting = () if pending is not None or inner.over else inner._to_act()
     key = inner._info_key(player)
     if key is None:
         view = inner._view(player)
@@ -501,7 +538,18 @@ def info_text(
         return head + body
     if legal is None:
         legal = legal_indices(conf, inner, player)
-    return f"{head}{body}|{inner._cached(player)[0].kind}:{','.join(map(str, legal))}"
+    return f"{head}{body}|{inner._cached(player)[0].kind}:{_legal_text(conf, legal)}"
+
+
+def _legal_text(conf: Settings, legal: list[int]) -> str:
+    """`legal` written out, once per memoized list (the lists of `legal_indices` are shared
+    and never changed; the list is kept beside its text so that its id is not reused)."""
+    hit = conf.legal_text.get(id(legal))
+    if hit is None or hit[0] is not legal:
+        if len(conf.legal_text) >= _LEGAL_MEMO:
+            conf.legal_text.clear()
+        hit = conf.legal_text[id(legal)] = (legal, ",".join(map(str, legal)))
+    return hit[1]
 
 
 class Observer:
