@@ -95,4 +95,8 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         """Uniform over the legal actions (the chance outcomes at a chance node)."""
         if state.is_chance_node():
             return state.chance_outcomes()  # type: ignore[no-any-return]
-        return state.uniform_prior()  # type: ignore[no-any-return]
+        uniform = getattr(state, "uniform_prior", None)  # this adapter's states: memoized
+        if uniform is not None:
+            return uniform()  # type: ignore[no-any-return]
+        legal = state.legal_actions(state.current_player())  # another pyspiel state
+        return [(a, 1.0 / len(legal)) for a in legal]

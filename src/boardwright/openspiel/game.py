@@ -453,8 +453,10 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         if not (0.0 <= u < 1.0 and 0.0 <= v < 1.0):
             raise ValueError(f"the probability sampler must return floats in [0, 1), got {(u, v)}")
         eng = self.engine
-        # clone the pyspiel side (history, move number) without cloning the engine state twice
-        self.engine = _Engine(None)
+        # clone the pyspiel side (history, move number) and nothing else: with no instance
+        # attribute left, pyspiel's Clone deep-copies nothing (its new state's own __init__
+        # gives it an empty holder)
+        del self.engine
         try:
             other: BoardwrightState = self.clone()
         finally:
@@ -614,6 +616,9 @@ def new_state(game_: Any, seed: int | None = None) -> BoardwrightState:
 def engine_state(state: Any) -> GameState:
     """The engine state behind a pyspiel state (after the opening chance node). It is the
     live state: clone it before changing it."""
+    eng = getattr(state, "engine", None)  # this adapter's states (checked without the ABC's isinstance)
+    if type(eng) is _Engine and eng.state is not None:
+        return eng.state
     inner = getattr(state, "inner", None)
     if not isinstance(inner, GameState):
         raise ValueError("no engine state yet: the opening chance node has not been applied")
