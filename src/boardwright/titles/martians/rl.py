@@ -3,10 +3,12 @@
 
 Both read only the shipped data (never a game in progress), so every process computes the
 same universe and the same layout; lists are built from sorted ids, never from sets.
-The observation reads only `state.view(seat)`, and puts corporations in slots relative to
-the observer: its own corporation first (solo: Blue, then Red), then the others in turn
-order (seat order, clockwise). docs/games/martians/observation.md is generated from
-`LAYOUT` (`field_map()`) and checked by the tests.
+The observation reads only `state.view(seat)` (`encode_view`; `encode_state(state, seat)` is
+the same vector read from the state without building the view, for the environment's speed:
+tests check both agree), and puts corporations in slots relative to the observer: its own
+corporation first (solo: Blue, then Red), then the others in turn order (seat order,
+clockwise). docs/games/martians/observation.md is generated from `LAYOUT` (`field_map()`)
+and checked by the tests.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .content import RESOURCES, Content, load
 from .excavation import hexes
-from .setup import copies
+from .setup import copies, uses_commissions, uses_scenario
+
+if TYPE_CHECKING:
+    from .state import MartiansState
 
 MAX_CORPS = 4
 MAX_FIELDS = 3
@@ -230,6 +235,30 @@ _ZEROS = bytes(4 * OBSERVATION_SIZE)
 #: 1/6 rounded to float32, as numpy adds it to a float32 slot (the sum of two float32
 #: values is exact in a double, so rounding it once gives numpy's float32 sum)
 _SIXTH = float(np.float32(1 / 6))
+_SUPPLY = (*RESOURCES[:-1], "oxygen", "disease", "hunger", "birth")
+
+
+def _turn(out: array[float], turn: dict[str, Any], mine_corps: list[int]) -> None:
+    """The turn under way (the state's `turn`, which the view shows as it is)."""
+    o = layout().offsets()["turn"]
+    if turn["corp"] in mine_corps:
+        out[o] = 1
+    out[o + 1] = turn["time"] / 4
+    if turn["expert"]:
+        out[o + 2] = 1
+    if turn["building"]:
+        out[o + 3 + _slots()["buildings"][turn["building"]]] = 1
+
+
+def _two_lists(
+    out: array[float], o: int, slots: dict[str, int], first: Any, second: Any, left: float
+) -> None:
+    """A block of two one-hot lists over the same ids (on the board, done) and a count left."""
+    for k in first:
+        out[o + slots[k]] = 1
+    for k in second:
+        out[o + len(slots) + slots[k]] = 1
+    out[o + 2 * len(slots)] = left
 
 
 def encode_view(view: dict[str, Any]) -> np.ndarray:
@@ -340,14 +369,9 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     b = o + len(n["experts"]) + len(n["assistants"])
     out[b] = ec["expert_deck"] / 12
     out[b + 1] = ec["assistant_deck"] / 12
-    o = off["research"]
-    nr = len(n["research"])
     research = view["research"]
-    for t in research["tiles"]:
-        out[o + ix["research"][t]] = 1
-    for t in research["done"]:
-        out[o + nr + ix["research"][t]] = 1
-    out[o + 2 * nr] = research["unused"] / 12
+    unused = research["unused"] / 12
+    _two_lists(out, off["research"], ix["research"], research["tiles"], research["done"], unused)
     out[off["regolith_deck"]] = view["regolith_deck"] / 18
     out[off["regolith_deck"] + 1] = view["regolith_removed"] / 18
     for kind in view["crop_supply"]:
@@ -360,13 +384,7 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
             out[b + MAX_CORPS] = 1
     com = view.get("commissions")
     if com:
-        o = off["commissions"]
-        nc = len(n["commissions"])
-        for k in com["open"]:
-            out[o + ix["commissions"][k]] = 1
-        for k in com["done"]:
-            out[o + nc + ix["commissions"][k]] = 1
-        out[o + 2 * nc] = com["deck"] / 24
+        _two_lists(out, off["commissions"], ix["commissions"], com["open"], com["done"], com["deck"] / 24)
     sc = view.get("scenario")
     if sc:
         o = off["scenario"]
@@ -439,16 +457,8 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
         out[b + 2 + len(RESOURCES)] = pv["regolith_cards"] / 6
         for m in pv.get("regolith_minerals", []):
             out[b + 3 + len(RESOURCES) + i_minerals[m]] += _SIXTH
-    t = view["turn"]
-    if t:
-        o = off["turn"]
-        if t["corp"] in mine_corps:
-            out[o] = 1
-        out[o + 1] = t["time"] / 4
-        if t["expert"]:
-            out[o + 2] = 1
-        if t["building"]:
-            out[o + 3 + ix["buildings"][t["building"]]] = 1
+    if view["turn"]:
+        _turn(out, view["turn"], mine_corps)
     dec = view.get("decision")
     if dec and dec["kind"] in DECISION_KINDS:
         out[off["decision"] + DECISION_KINDS.index(dec["kind"])] = 1
@@ -458,5 +468,204 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     for g in goals.get("offered", []):
         out[off["my_goals"] + ng + ix["goals"][g]] = 1
     if view["over"]:
+        out[off["over"]] = 1
+    return np.frombuffer(out, dtype=np.float32)
+
+
+def encode_state(s: MartiansState, seat: int) -> np.ndarray:
+    """`encode_view(s.view(seat))`, read from the state without building the view (the same
+    fields `views.view` shows; a test checks both agree along random games of every mode)."""
+    if s.data_pack is not None:  # a data pack's ids may differ: take the view path
+        return encode_view(s.view(seat, log=False))
+    c = s.content
+    n = _ids()
+    ix = _slots()
+    off = layout().offsets()
+    out = array("f", _ZEROS)
+    ncorp = s.corps
+    mode = s.mode
+    mine_corps = [corp for corp in range(ncorp) if s.seat_of(corp) == seat]
+    me = mine_corps[0] if mine_corps else 0
+
+    def slot(corp: int | None) -> int:
+        return -1 if corp is None or corp < 0 else (corp - me) % ncorp
+
+    out[off["mode"] + MODES.index(mode)] = 1
+    out[off["players"]] = s.players / 4
+    o = off["time"]
+    out[o] = s.cycle / 5
+    out[o + 1] = s.cycles / 5
+    out[o + 2] = s.round / 4
+    out[o + 3] = s.rounds / 4
+    out[off["first"] + slot(s.first)] = 1
+    out[off["rtg"]] = s.rtg / 6
+    o = off["supply"]
+    for i, k in enumerate(_SUPPLY):
+        out[o + i] = s.supply.get(k, 0) / 10
+    o = off["removed"]
+    for i, k in enumerate(RESOURCES[:-1]):
+        out[o + i] = s.gone.get(k, 0) / 10
+    out[off["weather"] + ix["weather"][_kind(s.weather)]] = 1
+    if seat in s.seen_top and s.weather_deck:
+        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
+    out[off["weather_deck"]] = len(s.weather_deck) / 9
+    if s.event_active:
+        out[off["event"] + ix["events"][s.event_active]] = 1
+    out[off["events_played"]] = len(s.events_out) / 20
+    o = off["quarters"]
+    for q in range(4):
+        b = o + q * (4 + MAX_CORPS + 1 + 2 * MAX_CORPS)
+        tokens = s.quarters[q]
+        for i in range(4):
+            out[b + i] = tokens[i] / 4
+        owner = s.owner[q]
+        out[b + 4 + ((owner - me) % ncorp if owner >= 0 else MAX_CORPS)] = 1
+        for corp in s.infirmary[q]:
+            out[b + 5 + MAX_CORPS + slot(corp)] += 1
+        for corp in s.apartments[q]:
+            out[b + 5 + 2 * MAX_CORPS + slot(corp)] += 1
+    if s.birth_q >= 0:
+        out[off["birth_quarters"] + s.birth_q] = 1
+    o = off["buildings"]
+    size = 1 + MAX_FIELDS * (MAX_CORPS + 2)
+    unbuilt = s.unbuilt
+    for i, bid in enumerate(n["buildings"]):
+        occ = s.fields[bid]
+        b = o + i * size
+        if bid not in unbuilt:
+            out[b] = 1
+        upgrades = s.upgrades[bid]
+        for f, who in enumerate(occ[:MAX_FIELDS]):
+            fb = b + 1 + f * (MAX_CORPS + 2)
+            if who >= 0:
+                out[fb + (who - me) % ncorp] = 1
+            elif who == -2:
+                out[fb + MAX_CORPS] = 1
+            if f in upgrades:
+                out[fb + MAX_CORPS + 1] = 1
+    o = off["installations"]
+    for i, iid in enumerate(n["installations"]):
+        b = o + i * (1 + MAX_CORPS)
+        if iid not in unbuilt:
+            out[b] = 1
+        for corp in s.install[iid]:
+            out[b + 1 + slot(corp)] += 0.5
+    o = off["excavation"]
+    size = 3 + len(n["tokens"])
+    i_hexes, i_tokens = ix["hexes"], ix["tokens"]
+    for b in range(o + 1, o + len(i_hexes) * size, size):
+        out[b] = 1  # removed, unless a token lies there (below)
+    if s.machine in i_hexes:
+        out[o + i_hexes[s.machine] * size] = 1
+    for h, t in s.tiles.items():
+        at = i_hexes.get(h)
+        if t and at is not None:
+            b = o + at * size
+            out[b + 1] = 0
+            out[b + 3 + i_tokens[_kind(t)] if s.faceup[h] else b + 2] = 1
+    o = off["center"]
+    for card in s.board_experts:
+        out[o + ix["experts"][_kind(card)]] += 0.5
+    for card in s.board_assistants:
+        out[o + len(n["experts"]) + ix["assistants"][_kind(card)]] += 0.5
+    b = o + len(n["experts"]) + len(n["assistants"])
+    out[b] = len(s.expert_deck) / 12
+    out[b + 1] = len(s.assistant_deck) / 12
+    reserve = len(s.research_reserve) / 12
+    _two_lists(out, off["research"], ix["research"], s.research_board, s.research_out, reserve)
+    out[off["regolith_deck"]] = len(s.regolith_deck) / 18
+    out[off["regolith_deck"] + 1] = len(s.regolith_out) / 18
+    for tile in s.crop_supply:
+        out[off["crop_supply"] + ix["crops"][_kind(tile)]] += 0.25
+    o = off["colony_tech"]
+    for tech, who, when in s.colony_tech:
+        b = o + ix["colony_tech"][tech] * (MAX_CORPS + 1)
+        out[b + slot(who)] = 1
+        if when < s.cycle and (mode != "competitive" or who in mine_corps):
+            out[b + MAX_CORPS] = 1
+    if uses_commissions(s):
+        deck = len(s.commission_deck) / 24
+        _two_lists(out, off["commissions"], ix["commissions"], s.commissions_open, s.commissions_out, deck)
+    if uses_scenario(s):
+        sc = c.scenarios[int(s.options["scenario"])]
+        o = off["scenario"]
+        out[o + sc.number - 1] = 1
+        done = dict(s.requirements_done)
+        for r, req in enumerate(sc.requirements[:3]):
+            done_by = done.get(req.id)
+            if done_by is not None:
+                b = o + 4 + r * (1 + MAX_CORPS)
+                out[b] = 1
+                out[b + 1 + slot(done_by)] = 1
+    row = c.board.conversion[max(1, min(s.round, len(c.board.conversion))) - 1]
+    out[off["conversion"]] = row.food / 5
+    out[off["conversion"] + 1] = row.medicine / 5
+    n_experts, n_assistants = len(n["experts"]), len(n["assistants"])
+    n_tech, n_crops = len(n["corp_tech"]), len(n["crops"])
+    per_corp = 3 + 4 + 2 * n_experts + n_assistants + n_tech + n_crops + len(n["installations"]) + 3
+    held = [len(g) for g in s.goals] if s.goal_hand else []
+    for corp in range(ncorp):
+        b = off["corporations"] + (corp - me) % ncorp * per_corp
+        out[b] = 1
+        if s.seat_of(corp) == seat:
+            out[b + 1] = 1
+        if s.rtg_used[corp]:
+            out[b + 2] = 1
+        out[b + 3] = s.hand[corp] / 3
+        out[b + 4] = s.colonists[corp] / 4
+        out[b + 5] = s.dead[corp] / 4
+        out[b + 6] = s.placed[corp] / 4
+        e = b + 7
+        for card, up in s.experts[corp]:
+            i = ix["experts"][_kind(card)]
+            out[e + 2 * i] += 1
+            if up:
+                out[e + 2 * i + 1] += 1
+        e += 2 * n_experts
+        for a in s.assistants[corp]:
+            out[e + ix["assistants"][_kind(a)]] += 1
+        e += n_assistants
+        for t in s.corp_tech[corp]:
+            out[e + ix["corp_tech"][t]] = 1
+        e += n_tech
+        out[e + ix["crops"][_kind(s.crop[corp])]] = 1
+        e += n_crops
+        install = s.install
+        for i, iid in enumerate(n["installations"]):
+            markers = install.get(iid)
+            if markers is not None:
+                out[e + i] = markers.count(corp) / 2
+        e += len(n["installations"])
+        stats = s.stats[corp]
+        out[e] = stats["research"] / 6
+        out[e + 1] = stats["commissions"] / 6
+        if corp < len(held):
+            out[e + 2] = held[corp] / 2
+    per_purse = 2 + len(RESOURCES) + 1 + 3
+    i_minerals = ix["minerals"]
+    shared = mode in ("solo", "coop")
+    for p in range(len(s.res)):
+        sl = 0 if shared else (p - me) % ncorp
+        b = off["purses"] + sl * per_purse
+        out[b] = 1
+        out[b + 1] = s.reputation[p] / 30
+        for i, (k, amount) in enumerate(zip(RESOURCES, s.res[p], strict=True)):
+            out[b + 2 + i] = amount / (30 if k == "credits" else 10)
+        out[b + 2 + len(RESOURCES)] = len(s.regolith[p]) / 6
+        if seat in s.purse_seats(p):
+            for x in s.regolith[p]:
+                out[b + 3 + len(RESOURCES) + i_minerals[c.regolith[_kind(x)].mineral]] += _SIXTH
+    if s.turn:
+        _turn(out, s.turn, mine_corps)
+    dec = s.decision(seat)
+    if dec is not None and dec.kind in DECISION_KINDS:
+        out[off["decision"] + DECISION_KINDS.index(dec.kind)] = 1
+    if s.goal_hand:
+        ng = len(n["goals"])
+        for g in s.goals[seat]:
+            out[off["my_goals"] + ix["goals"][g]] = 1
+        for g in s.goal_hand[seat]:
+            out[off["my_goals"] + ng + ix["goals"][g]] = 1
+    if s.over:
         out[off["over"]] = 1
     return np.frombuffer(out, dtype=np.float32)
