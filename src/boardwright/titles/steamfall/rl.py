@@ -16,15 +16,19 @@ from array import array
 from collections.abc import Mapping
 from functools import cache
 from itertools import combinations_with_replacement, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import crisis_rl, genesis_ai_rl, genesis_rl
 from .board import build
 from .content import Content, load
+from .rounds import requirement
 from .schema import ACTIONS, Effect
 from .trade import TRADABLE
+
+if TYPE_CHECKING:
+    from .state import SteamfallState
 
 MAX_SEATS = 4
 RES = ("scrap", "steam", "insight", "vp", "stamina")
@@ -321,6 +325,7 @@ def _layout() -> tuple[dict[str, dict[str, int]], list[int], int, int]:
 
 
 _ZEROS = bytes(4 * OBSERVATION_SIZE)
+_TOKEN_SLOT = {kind: i for i, kind in enumerate(TOKEN_KINDS)}
 
 
 def _block(out: array[float], pos: int, part: np.ndarray) -> None:
@@ -333,15 +338,70 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     """A fixed-size float32 vector of one seat's view (see `fields`). Written into a float32
     `array.array` (item writes at Python speed, about ten times cheaper than numpy's) and
     handed to numpy at the end: each write rounds to float32 exactly as numpy's would."""
-    ix, offsets, area_size, seat_size = _layout()
-    ids = _ids()
     out = array("f", _ZEROS)
     me = int(view.get("seat") or 0)
-    players = max(1, len(view["players"]))
+    pls = view["players"]
+    players = max(1, len(pls))
+    mine = pls[me] if me < len(pls) else {}
+    hand_sizes = [pl.get("hand_size", 0) for pl in pls]
+    _common(out, view, me, pls, hand_sizes, mine.get("hand", []))
+    _areas(out, view, me, players)
+    offsets = _layout()[1]
+    _block(out, offsets[13], crisis_rl.encode(view, me, players))
+    _block(out, offsets[14], genesis_rl.encode(view, me, players))
+    _block(out, offsets[15], genesis_ai_rl.encode(view, MAX_AREAS))
+    return np.frombuffer(out, dtype=np.float32)
 
+
+def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
+    """`encode_view(st.view(seat))`, read from the state without building the view, in
+    Incredible Invention and Cipher Race (a test checks both agree along random games). Crisis,
+    Genesis and the AI opponent, whose blocks are encoded from their views, take the view."""
+    if st.data_pack is not None or st.ai or st.scenario in ("crisis", "genesis"):
+        return encode_view(st.view(seat, log=False))
+    out = array("f", _ZEROS)
+    head: dict[str, Any] = {
+        "scenario": st.scenario,
+        "round": st.round,
+        "first": st.first,
+        "to_act": st.to_act,
+        "supply": st.supply,
+        "ruins_supply": len(st.ruins_stack),
+        "decks": {k: len(v) for k, v in st.decks.items()},
+        "trash": st.trash,
+    }
+    if st.scenario == "incredible-invention":
+        cover = st.cover
+        head["invention"] = {
+            "requirement": requirement(st) if st.round else None,
+            "completion": st.completion,
+            "quarters": st.quarters,
+            "paid": st.paid,
+            "complications": [{"id": c, "overcome": c in cover} for c in st.comps],
+        }
+    pls = st.pl
+    hand = pls[seat].get("hand", []) if seat < len(pls) and st.seat_of(seat) == seat else []
+    _common(out, head, seat, pls, [len(pl.get("hand", [])) for pl in pls], hand)
+    _state_areas(out, st, seat, max(1, len(pls)))
+    return np.frombuffer(out, dtype=np.float32)
+
+
+def _common(
+    out: array[float],
+    view: dict[str, Any],
+    me: int,
+    pls: list[dict[str, Any]],
+    hand_sizes: list[int],
+    hand: list[str],
+) -> None:
+    """Every block but the areas and the scenario blocks: the head of the view (scenario,
+    round, first player, invention, supplies, decks), each player's public entries (the view's
+    player dicts or the state's, which hold the same keys) and the observer's hand."""
+    ix, offsets, _, seat_size = _layout()
+    ids = _ids()
+    players = max(1, len(pls))
     out[SCENARIOS.index(view["scenario"])] = 1.0
-    pos = offsets[1]
-    out[pos] = view["round"] / 3
+    out[offsets[1]] = view["round"] / 3
     out[offsets[2] + (int(view["first"]) - me) % players] = 1.0
     out[offsets[3]] = 1.0 if me in view.get("to_act", []) else 0.0
     inv = view.get("invention") or {}
@@ -372,45 +432,10 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     for i, d in enumerate(DECKS):
         out[pos + i] = decks.get(d, 0) / 50
     out[offsets[9]] = len(view.get("trash", [])) / 50
-    pos = offsets[10]
-    at = {(p - me) % players: pl.get("at", -1) for p, pl in enumerate(view["players"])}
-    n_districts = len(ids["districts"])
-    i_districts, i_locations = ix["districts"], ix["locations"]
-    o_tokens = 2 + n_districts
-    o_cubes = o_tokens + len(TOKEN_KINDS)
-    o_standees = o_cubes + MAX_SEATS
-    o_flags = o_standees + MAX_SEATS
-    o_secret = o_flags + 4
-    for a in view["areas"][:MAX_AREAS]:
-        base = pos + a["id"] * area_size
-        district = a["kind"] == "district"
-        out[base + (0 if district else 1)] = 1.0
-        if district:
-            out[base + 2 + i_districts[a["district_id"]]] = 1.0
-        tokens = a["tokens"]
-        for i, tk in enumerate(TOKEN_KINDS):
-            out[base + o_tokens + i] = tokens.get(tk, 0) / 5
-        for s in a["cubes"]:
-            out[base + o_cubes + (s - me) % players] += 1.0
-        for s, where in at.items():
-            if where == a["id"]:
-                out[base + o_standees + s] = 1.0
-        o = base + o_flags
-        out[o] = 1.0 if a.get("ruins") else 0.0
-        out[o + 1] = 1.0 if a.get("explored") else 0.0
-        out[o + 2] = 1.0 if a.get("event") else 0.0
-        out[o + 3] = 1.0 if a.get("tablet") else 0.0
-        if not district:
-            o = base + o_secret
-            out[o] = 1.0 if a.get("revealed") else 0.0
-            out[o + 1] = 1.0 if a.get("location") else 0.0
-            out[o + 2] = 1.0 if me in a.get("looked", []) else 0.0
-            if a.get("location"):
-                out[o + 3 + i_locations[a["location"]]] = 1.0
     pos = offsets[11]
     i_chars, i_items, i_civs = ix["characters"], ix["items"], ix["civilians"]
     n_items = len(ids["items"])
-    for p, pl in enumerate(view["players"]):
+    for p, pl in enumerate(pls):
         base = pos + (p - me) % players * seat_size
         out[base] = 1.0
         o = base + 1
@@ -442,7 +467,7 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
         o += len(ACTIONS)
         out[o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
         out[o + 1] = 1.0 if pl.get("reset") else 0.0
-        out[o + 2] = pl.get("hand_size", 0) / 10
+        out[o + 2] = hand_sizes[p] / 10
         out[o + 3] = len(pl.get("tablets", []))
         o += 4
         for it in pl.get("play", []):
@@ -455,13 +480,99 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
         o += len(i_civs)
         out[o] = len(pl.get("done", [])) / 3
     pos = offsets[12]
-    mine = view["players"][me] if me < len(view["players"]) else {}
-    for it in mine.get("hand", []):
+    for it in hand:
         out[pos + i_items[it]] += 1.0
-    _block(out, offsets[13], crisis_rl.encode(view, me, players))
-    _block(out, offsets[14], genesis_rl.encode(view, me, players))
-    _block(out, offsets[15], genesis_ai_rl.encode(view, MAX_AREAS))
-    return np.frombuffer(out, dtype=np.float32)
+
+
+def _area_offsets() -> tuple[int, int, int, int, int]:
+    """Within an area block: where the tokens, cubes, standees, flags and secret-location
+    fields start."""
+    tokens = 2 + len(_ids()["districts"])
+    cubes = tokens + len(TOKEN_KINDS)
+    standees = cubes + MAX_SEATS
+    flags = standees + MAX_SEATS
+    return tokens, cubes, standees, flags, flags + 4
+
+
+def _areas(out: array[float], view: dict[str, Any], me: int, players: int) -> None:
+    """The area blocks from the view's areas."""
+    ix, offsets, area_size, _ = _layout()
+    pos = offsets[10]
+    at = {(p - me) % players: pl.get("at", -1) for p, pl in enumerate(view["players"])}
+    i_districts, i_locations = ix["districts"], ix["locations"]
+    o_tokens, o_cubes, o_standees, o_flags, o_secret = _area_offsets()
+    for a in view["areas"][:MAX_AREAS]:
+        base = pos + a["id"] * area_size
+        district = a["kind"] == "district"
+        out[base + (0 if district else 1)] = 1.0
+        if district:
+            out[base + 2 + i_districts[a["district_id"]]] = 1.0
+        tokens = a["tokens"]
+        for i, tk in enumerate(TOKEN_KINDS):
+            out[base + o_tokens + i] = tokens.get(tk, 0) / 5
+        for s in a["cubes"]:
+            out[base + o_cubes + (s - me) % players] += 1.0
+        for s, where in at.items():
+            if where == a["id"]:
+                out[base + o_standees + s] = 1.0
+        o = base + o_flags
+        out[o] = 1.0 if a.get("ruins") else 0.0
+        out[o + 1] = 1.0 if a.get("explored") else 0.0
+        out[o + 2] = 1.0 if a.get("event") else 0.0
+        out[o + 3] = 1.0 if a.get("tablet") else 0.0
+        if not district:
+            o = base + o_secret
+            out[o] = 1.0 if a.get("revealed") else 0.0
+            out[o + 1] = 1.0 if a.get("location") else 0.0
+            out[o + 2] = 1.0 if me in a.get("looked", []) else 0.0
+            if a.get("location"):
+                out[o + 3 + i_locations[a["location"]]] = 1.0
+
+
+def _state_areas(out: array[float], st: SteamfallState, me: int, players: int) -> None:
+    """The area blocks read from the state (what `views.view` shows of each area)."""
+    ix, offsets, area_size, _ = _layout()
+    b = st.board
+    i_districts, i_locations = ix["districts"], ix["locations"]
+    o_tokens, o_cubes, o_standees, o_flags, o_secret = _area_offsets()
+    standing: dict[int, list[int]] = {}
+    for p, pl in enumerate(st.pl):
+        standing.setdefault(pl.get("at", -1), []).append((p - me) % players)
+    n_districts = b.n_districts
+    for a in range(min(b.n_areas, MAX_AREAS)):
+        base = offsets[10] + a * area_size
+        for k, n in st.tok[a].items():
+            slot = _TOKEN_SLOT.get(k)
+            if n and slot is not None:
+                out[base + o_tokens + slot] = n / 5
+        for s in st.cubes[a]:
+            out[base + o_cubes + (s - me) % players] += 1.0
+        for rel in standing.get(a, ()):
+            out[base + o_standees + rel] = 1.0
+        flags = base + o_flags
+        if st.ruins[a]:
+            out[flags] = 1.0
+        if st.rside[a]:
+            out[flags + 1] = 1.0
+        if a < n_districts:
+            out[base] = 1.0
+            out[base + 2 + i_districts[b.districts[a]]] = 1.0
+            if st.event[a]:
+                out[flags + 2] = 1.0
+            if st.tablet[a]:
+                out[flags + 3] = 1.0
+        else:
+            out[base + 1] = 1.0
+            secret = base + o_secret
+            looked = me in st.looked[a]
+            if st.up[a]:
+                out[secret] = 1.0
+            if looked:
+                out[secret + 2] = 1.0
+            location = st.loc[a] if st.up[a] or looked else None
+            if location:
+                out[secret + 1] = 1.0
+                out[secret + 3 + i_locations[location]] = 1.0
 
 
 def field_map() -> str:

@@ -1,0 +1,60 @@
+"""A title's `encode_state(state, seat)` (the environment's fast path) equals `encode_view` of
+the seat's view, in settings the generic check (`test_rl_interfaces`, the first option sets
+only) does not reach: every Martians mode, and Steamfall's scenarios (read from the state in
+Incredible Invention and Cipher Race, through the view in Crisis, Genesis and solo Genesis)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import boardwright as bw
+from boardwright.engine import GameState, Rng
+
+SETTINGS = [
+    ("martians", 1, {"mode": "solo", "solo_goal": "commissions"}),
+    ("martians", 1, {"mode": "solo", "scenario": 3, "collectors_edition": True}),
+    ("martians", 2, {"mode": "coop", "scenario": 2}),
+    ("martians", 3, {"mode": "semi-coop", "scenario": 4, "collectors_edition": True}),
+    ("martians", 4, {"mode": "competitive", "collectors_edition": True}),
+    ("martians", 2, {"mode": "competitive"}),
+    ("steamfall", 1, {"scenario": "incredible-invention", "solo_items": True}),
+    ("steamfall", 2, {"scenario": "incredible-invention", "difficulty": "hard", "ii_events": True}),
+    ("steamfall", 3, {"scenario": "incredible-invention", "characters": "choose", "eor_interaction": True}),
+    ("steamfall", 4, {"scenario": "incredible-invention", "item_draft": True, "district_draft": True}),
+    ("steamfall", 2, {"scenario": "cipher-race"}),
+    ("steamfall", 4, {"scenario": "cipher-race", "item_draft": True}),
+    ("steamfall", 2, {"scenario": "crisis"}),
+    ("steamfall", 3, {"scenario": "genesis"}),
+    ("steamfall", 1, {"scenario": "genesis", "opponent": "marcus"}),
+]
+
+
+def positions(game_id: str, players: int, options: dict[str, Any], every: int = 4) -> Iterator[GameState]:
+    """Every `every`-th position of a seeded random game."""
+    spec = bw.game(game_id)
+    state = spec.new_game(players, 13, {**spec.default_options(players), **options})
+    rng = Rng(players)
+    for step in range(1500):
+        if state.over:
+            return
+        if step % every == 0:
+            yield state
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SETTINGS)
+def test_encode_state_equals_the_view_encoding(game_id: str, players: int, options: dict[str, Any]) -> None:
+    mod = bw.game(game_id).hook("rl_observation")
+    seen = 0
+    for state in positions(game_id, players, options):
+        for seat in range(players):
+            fast, slow = mod.encode_state(state, seat), mod.encode_view(state.view(seat))
+            assert fast.dtype == np.float32
+            assert np.array_equal(fast, slow), (state.history[-1:], seat, np.flatnonzero(fast != slow))
+        seen += 1
+    assert seen >= 5
