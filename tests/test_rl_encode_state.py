@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import boardwright as bw
+from boardwright import rl
 from boardwright.engine import GameState, Rng
 
 SETTINGS = [
@@ -58,3 +59,19 @@ def test_encode_state_equals_the_view_encoding(game_id: str, players: int, optio
             assert np.array_equal(fast, slow), (state.history[-1:], seat, np.flatnonzero(fast != slow))
         seen += 1
     assert seen >= 5
+
+
+@pytest.mark.parametrize("game_id", bw.games())
+def test_each_observation_is_a_new_array(game_id: str) -> None:
+    """The environment hands the encoder's vector to the agent without a copy: two
+    observations of the same state never share memory, so an agent may write into one."""
+    env = rl.env(game_id, players=bw.game(game_id).player_counts[-1], seed=3)
+    env.reset()
+    first = env.observe(env.agent_selection)
+    again = env.observe(env.agent_selection)
+    assert not np.shares_memory(first["observation"], again["observation"])
+    assert not np.shares_memory(first["action_mask"], again["action_mask"])
+    before = again["observation"].copy()
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before)

@@ -8,9 +8,10 @@
   `action_mask` (int8, length n) marks exactly the legal actions now.
 - Observation: `{"observation": float32 vector, "action_mask": int8 vector}`. The vector is
   the title's `rl_observation` encoding of the seat's own view (`rl.observations`), laid out
-  relative to the observing seat; it is read from `state.view(seat, log=False)` (the log is
-  never built) and computed once per agent and state. Seats that are not acting get their
-  own view with an all-zero mask.
+  relative to the observing seat; it is read from the state by the title's `encode_state` or
+  from `state.view(seat, log=False)` (the log is never built), as a new array on each
+  `observe` (an agent's loop asks once per state). Seats that are not acting get their own
+  view with an all-zero mask.
 - `state()` / `state_space` (PettingZoo's global state, for centralised training): every
   seat's observation vector, concatenated in seat order (seat 0 first), so it holds what
   each seat knows, private hands included, and nothing hidden from all of them (deck order).
@@ -103,7 +104,6 @@ class _Game:
         self.game_seed: int | None = None
         self.steps = 0
         self.cycles = 0
-        self._obs_cache: dict[int, tuple[int, np.ndarray]] = {}
         self._no_mask = np.zeros(n, dtype=np.int8)
         self._start()
 
@@ -135,42 +135,32 @@ class _Game:
         self.game_state = self.spec.new_game(self.players, self.game_seed, self.options)
         self.steps = 0  # actions applied
         self.cycles = 0  # parallel steps
-        self._obs_cache = {}
         return self.game_state
 
     def action_mask(self, seat: int) -> np.ndarray:
-        state = self._game()
-        if seat not in state.to_act:
+        dec = self._game().decision(seat)  # None when the seat is not acting
+        if dec is None:
             return self._no_mask.copy()
-        dec = state.decision(seat)
         # a bytearray's item writes are a few times cheaper than numpy's fancy indexing for
         # the dozen or so legal actions of a decision; numpy then wraps it without a copy
         mask = bytearray(self.index.size)
-        if dec is not None:
-            index = self.index.index
-            try:
-                for a in dec.actions:
-                    mask[index[a.id]] = 1
-            except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
-                for a in dec.actions:
-                    mask[self.index.index_of(a.id)] = 1
+        index = self.index.index
+        try:
+            for a in dec.actions:
+                mask[index[a.id]] = 1
+        except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
+            for a in dec.actions:
+                mask[self.index.index_of(a.id)] = 1
         return np.frombuffer(mask, dtype=np.int8)
 
     def observation_vector(self, seat: int) -> np.ndarray:
-        """The seat's encoded view, computed once per state (the cache is keyed by the
-        history length, which grows with every action)."""
-        state = self._game()
-        key = len(state.history)
-        hit = self._obs_cache.get(seat)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        vec = self.encoder.observe(state, seat)
-        self._obs_cache[seat] = (key, vec)
-        return vec
+        """The seat's encoded view: a new array on every call (encoders build a fresh vector,
+        so the caller owns it and nothing is copied; an agent's loop asks once per state)."""
+        return self.encoder.observe(self._game(), seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of(agent)
-        return {"observation": self.observation_vector(seat).copy(), "action_mask": self.action_mask(seat)}
+        return {"observation": self.observation_vector(seat), "action_mask": self.action_mask(seat)}
 
     def state(self) -> np.ndarray:
         """PettingZoo's global state: every seat's observation vector, in seat order."""

@@ -5,7 +5,8 @@ module with `OBSERVATION_SIZE: int` and `encode_view(view) -> np.ndarray`, turni
 `state.view(seat)` into a float32 vector of that fixed length (the same for every player
 count and option: pad to the largest table), and optionally `encode_state(state, seat)`,
 the same vector read from the state without building the view, for speed
-(`tests/test_rl_interfaces.py` checks both agree along random games). Without one, the generic fallback is a
+(`tests/test_rl_interfaces.py` checks both agree along random games). Both return a new
+array on every call: the environment hands it to the agent without a copy. Without one, the generic fallback is a
 **hashed bag of view features**: the view is flattened into (path, value) leaves (list
 positions dropped, so lists count as bags; the log and human-readable labels left out), a
 number adds its value to bucket `hash(path) mod size`, a string or bool adds 1 to bucket
