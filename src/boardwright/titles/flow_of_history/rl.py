@@ -194,6 +194,21 @@ def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[flo
     return hit
 
 
+_DECK_AGES: dict[bytes, array[float]] = {}
+
+
+def _deck_ages(deck: bytes) -> array[float]:
+    """The deck's cards per age / 12, memoized by the deck (it changes only when a card is drawn)."""
+    hit = _DECK_AGES.get(deck)
+    if hit is None:
+        if len(_DECK_AGES) >= _BLOCKS_LIMIT:
+            _DECK_AGES.clear()
+        # counted in C: each card number becomes its age's slot byte
+        ages = deck.translate(_deck_table())
+        hit = _DECK_AGES[deck] = array("f", [ages.count(b) / 12 for b in _AGE_BYTES])
+    return hit
+
+
 def encode_state(state: FlowState, seat: int) -> np.ndarray:
     """`encode_view(state.view(seat))`, read from the state without building the view."""
     s = state
@@ -208,54 +223,56 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     out = array("f", _ZEROS)
     owned_base = MAX_SEATS * _SEAT
     age_number = tables(s.cards).age_number
-    age = max(map(age_number.__getitem__, s.market), default=0)
-    for p in range(players):
+    market = s.market
+    age = max(map(age_number.__getitem__, market), default=0)
+    tokens = s.tokens
+    blocks = _BLOCKS
+    for p, nation in enumerate(s.nations):
         k = (p - me) % players
         base = k * _SEAT
-        seat_block, owned, oldest = _nation_block(s, p, n)
+        hit = blocks.get(tuple(map(tuple, nation)))
+        seat_block, owned, oldest = hit if hit is not None else _nation_block(s, p, n)
         out[base + 3 : base + _SEAT] = seat_block
         out[base] = 1.0
-        out[base + 1] = s.tokens[p] / 10
-        out[owned_base + k * n : owned_base + (k + 1) * n] = owned
-        age = max(age, oldest)
+        out[base + 1] = tokens[p] / 10
+        o = owned_base + k * n
+        out[o : o + n] = owned
+        if oldest > age:
+            age = oldest
     base = MAX_SEATS * _SEAT + MAX_SEATS * n
     width = 2 + MAX_SEATS + 1
     investor = s.investor
     stake = s.stake
-    for c in s.market:
+    for c in market:
         slot = base + c * width
         out[slot] = 1.0
         st = stake.get(c, 0) / 10
         out[slot + 1] = st
         owner = investor.get(c)
+        if owner is None:
+            continue
         if owner == BANKER:
             out[slot + 2 + MAX_SEATS] = 1.0
-        elif owner is not None:
+        else:
             k = (owner - me) % players
             out[slot + 2 + k] = 1.0
             if 0 <= owner < players:
                 out[k * _SEAT + 2] = st
     base += n * width
-    if s.dealt[me]:
-        for c in s.dealt[me]:
+    dealt = s.dealt[me]
+    if dealt:
+        for c in dealt:
             out[base + c] = 1.0
     base += n
-    # the deck's cards by age, counted in C: each card number becomes its age's slot byte
-    ages = bytes(s.deck).translate(_deck_table())
-    for i, age_byte in enumerate(_AGE_BYTES):
-        out[base + i] = ages.count(age_byte) / 12
+    out[base : base + len(AGES)] = _deck_ages(bytes(s.deck))
     base += len(AGES)
-    out[base : base + 6] = array(
-        "f",
-        (
-            s.supply / 10,
-            s.reserve / 72,
-            age / 5,
-            s._round() / 40,
-            1.0 if s.end_triggered else 0.0,
-            players / 5,
-        ),
-    )
+    out[base] = s.supply / 10
+    out[base + 1] = s.reserve / 72
+    out[base + 2] = age / 5
+    out[base + 3] = s._round() / 40
+    if s.end_triggered:
+        out[base + 4] = 1.0
+    out[base + 5] = players / 5
     base += 6
     decision = s.decision(me)
     if decision is not None:
