@@ -10,6 +10,11 @@ from . import genesis_ai as gai
 
 #: what a loss waiting at the end of the round costs (more on the round's last turn)
 W_DANGER, W_DANGER_LAST = 6.0, 40.0
+#: J&B: each clue area still missing for a clue to outlast his chase, and each Feint the
+#: player can still pay up to those needed (2 scrap or 1 steam)
+W_SHORT, W_FUEL = 3.0, 2.5
+#: J&B, before the round's last turn: each Feint that turn will need
+W_NEED = 3.5
 
 
 def ai_worth(st: Any) -> float:
@@ -33,9 +38,7 @@ def danger(st: Any) -> float:
     last = st.turn_idx >= 3 or any(t[0] in ("end_round", "eor_turn", "ai_end") for t in st.tasks)
     w = W_DANGER_LAST if last else W_DANGER
     if sheet == "jb":
-        left, jb_at = after_chase(st)
-        fuel = min(2.0, st.pl[0]["res"]["steam"] + st.pl[0]["res"]["scrap"] / 2)  # for Feint
-        return float(w * ((left == 0) + (at == jb_at)) - 0.8 * fuel)
+        return jb_danger(st, w, last)
     if sheet == "stefan":
         dest = gai.event_area(st, "Destination")
         if dest is None:
@@ -45,16 +48,47 @@ def danger(st: Any) -> float:
     return 0.0
 
 
-def after_chase(st: Any) -> tuple[int, int]:
-    """Clue tokens left, and J&B's area, after his next chase (the area with the most clues,
-    again for each steam he holds)."""
+def jb_danger(st: Any, w: float, last: bool) -> float:
+    """J&B's hunt. A clue outlasts his chase only when more areas hold clues than he has
+    passes (one, and one more per steam he holds). On the round's last turn the areas still
+    missing cost the loss only when the player can no longer make them (a Feint each, the
+    first move's Tracked clue), and each one a little, so that every Feint into a new area
+    is a step forward; standing where he will stop costs the loss only when the player can
+    no longer move. Before the last turn: the Feints the last turn will need (one and one
+    per steam J&B keeps after his next chase, less the clue areas that chase leaves) cost,
+    and the Feints the player can pay (2 scrap or 1 steam) toward them count; so clues in
+    several areas, which make him spend his steam early, are worth leaving, and the scrap
+    and steam for the last turn worth keeping."""
+    _left, jb_at, areas_left, steam_left = after_chase(st)
+    pl = st.pl[0]
+    fuel = pl["res"]["steam"] + pl["res"]["scrap"] // 2
+    if not last:
+        need = max(0, 1 + steam_left - areas_left)
+        return float(W_NEED * need - W_FUEL * min(fuel, need))
+    areas = sum(1 for a in gai.areas(st) if st.ai["clues"][a])
+    short = max(0, 2 + st.ai["pool"]["steam"] - areas)
+    acting = bool(st.tasks) and st.tasks[-1][0] == "turn"
+    can_move = (
+        acting and not st.ai["moved"] and (pl["col"] < 0 or pl["pool"]["movement"] + pl["res"]["stamina"] > 0)
+    )
+    miss = max(0, short - (fuel + can_move if acting else 0))
+    caught = pl["at"] == jb_at and not can_move
+    return float(w * ((miss > 0) + caught) + W_SHORT * short - W_FUEL * min(fuel, short))
+
+
+def after_chase(st: Any) -> tuple[int, int, int, int]:
+    """Clue tokens left, J&B's area, the areas still holding clues and the steam he keeps,
+    after his next chase (the area with the most clues, again for each steam he holds,
+    while clues remain)."""
     counts = sorted(((st.ai["clues"][a], a) for a in gai.areas(st) if st.ai["clues"][a]), reverse=True)
+    steam = st.ai["pool"]["steam"]
     if st.tasks and st.tasks[-1][0] != "turn":
-        return sum(n for n, _ in counts), st.ai["at"]
-    passes = 1 + st.ai["pool"]["steam"]
+        return sum(n for n, _ in counts), st.ai["at"], len(counts), steam
+    passes = 1 + steam
     taken = counts[:passes]
     at = taken[-1][1] if taken else st.ai["at"]
-    return sum(n for n, _ in counts[passes:]), at
+    rest = counts[passes:]
+    return sum(n for n, _ in rest), at, len(rest), steam - max(0, len(taken) - 1)
 
 
 def busy(st: Any) -> int:

@@ -9,9 +9,13 @@ events the character takes part in (a cube, or standing there in the last round)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import genesis, journal
+
+#: a pending choice of the acting character with at most this many options is looked into
+FOLLOW_MAX = 4
 
 #: worth of the current objective when fulfilled (reward, ability, the next pair of chapters)
 W_OBJECTIVE = 4.0
@@ -55,3 +59,24 @@ def scoring_value(st: Any, p: int) -> float:
 
 def genesis_worth(st: Any, p: int) -> float:
     return journal_value(st, p) + scoring_value(st, p) + float(genesis.score_extra(st, p))
+
+
+def follow_through(st: Any, p: int, value: Callable[[Any], float]) -> float | None:
+    """The best value among the options of a small choice that an effect left pending for
+    character p (which deck to draw from, the gain of a ruins token just explored, where a
+    clue goes), or None when the position is no such choice. Without it a one-step bot
+    judges an effect by its half-done state: a free exploration (Stefan's Excavation Site,
+    his chapter 1A objective) looked worth nothing and was never taken. A turn's own
+    decisions (a column to activate, ending the turn) are not looked into."""
+    if st.to_act != (p,):
+        return None
+    acts = st.legal_actions(p)
+    if not 1 <= len(acts) <= FOLLOW_MAX or any(a.id == "end" or a.id.startswith("col:") for a in acts):
+        return None
+    best = None
+    for a in acts:
+        child = st.clone()
+        child.apply(p, a.id)
+        v = value(child)
+        best = v if best is None else max(best, v)
+    return best

@@ -21,7 +21,7 @@ from typing import Any
 from boardwright.engine import GameState
 
 from .effects import can_pay, expand_costs
-from .genesis_heuristic import genesis_worth
+from .genesis_heuristic import follow_through, genesis_worth
 from .rounds import ROUNDS, diamond_vp, requirement
 
 #: value of one unit of each row for the current round (what a failed resolution costs)
@@ -38,9 +38,13 @@ def _repeats(st: Any) -> int:
     return tail.count(tail[-1]) if tail else 0
 
 
-def evaluate(state: GameState, seat: int) -> float:
+def evaluate(state: GameState, seat: int, depth: int = 2) -> float:
     st: Any = state
     res = st.result
+    if st.scenario == "genesis" and res is None and depth > 0:
+        ahead = follow_through(st, seat, lambda c: evaluate(c, seat, depth - 1))
+        if ahead is not None:
+            return ahead
     if st.scenario == "incredible-invention":
         if res is not None:
             return 1000.0 if res.get("won") else -1000.0 + 100.0 * st.round

@@ -1,0 +1,106 @@
+"""The Genesis evaluation of the bots: small pending choices looked into, J&B's hunt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import boardwright as bw
+from boardwright.titles.steamfall import genesis_ai as gai
+from boardwright.titles.steamfall import genesis_ai_heuristic as gah
+from boardwright.titles.steamfall.heuristic import evaluate
+
+SPEC = bw.game("steamfall")
+
+
+def _stefan_in_his_first_turn() -> Any:
+    """Stefan (the player, seed 101 against Marcus) trapped on his Excavation Site with
+    chapter 1A (explore ruins once) open, after activating column III and drawing."""
+    st: Any = SPEC.new_game(1, seed=101, options={"scenario": "genesis", "opponent": "marcus"})
+    assert st.pl[0]["char"] == "stefan"
+    while st.round < 1:
+        st.apply(0, st.legal_actions(0)[0].id)
+    st.apply(0, "col:2")
+    st.apply(0, "deck:base")
+    return st
+
+
+def test_the_free_exploration_is_worth_what_it_leads_to() -> None:
+    st = _stefan_in_his_first_turn()
+    explore = "fx:e:0:0:0:-:-"  # the Excavation Site event: explore the ruins here for free
+    assert explore in [a.id for a in st.legal_actions(0)]
+    child = st.clone()
+    child.apply(0, explore)
+    # the effect stops at the ruins token's gain, a choice of one; judged as it stands the
+    # exploration is worth no more than ending the turn, so greedy never took it
+    assert [a.id for a in child.legal_actions(0)] == ["gain:0"]
+    ended = st.clone()
+    ended.apply(0, "end")
+    assert evaluate(child, 0, depth=0) <= evaluate(ended, 0) + 0.5
+    done = child.clone()
+    done.apply(0, "gain:0")
+    assert done.gn["j"][0]["count"].get("explore_ruins") == 1
+    assert evaluate(child, 0) == evaluate(done, 0, depth=1)
+    assert evaluate(child, 0) > evaluate(ended, 0) + 2.0
+
+
+def _jb_last_turn(scrap: int, steam: int = 0) -> Any:
+    """A J&B game in round 1, the player's last turn under way with movement spent (no
+    more Tracked clue), no clue on the map, J&B without steam."""
+    st: Any = SPEC.new_game(1, seed=3, options={"scenario": "genesis", "opponent": "jb"})
+    while st.round < 1 or st.to_act != (0,) or not any(a.id.startswith("col:") for a in st.legal_actions(0)):
+        st.apply(st.to_act[0], st.legal_actions(st.to_act[0])[0].id)
+    st.turn_idx = 3 * len(st.pl)  # the round's last turn
+    st.apply(0, next(a.id for a in st.legal_actions(0) if a.id.startswith("col:")))
+    st.ai["moved"] = True
+    st.ai["pool"]["steam"] = 0
+    st.ai["clues"] = [0] * len(st.ai["clues"])
+    pl = st.pl[0]
+    pl["pool"] = {k: 0 for k in pl["pool"]}
+    pl["res"]["stamina"], pl["res"]["scrap"], pl["res"]["steam"] = 0, scrap, steam
+    st._cache.clear()
+    return st
+
+
+def _value(st: Any, aid: str) -> float:
+    child = st.clone()
+    child.apply(0, aid)
+    return evaluate(child, 0)
+
+
+def test_last_turn_feints_into_two_new_areas_before_ending() -> None:
+    st = _jb_last_turn(scrap=4)
+    feints = [a.id for a in st.legal_actions(0) if a.id.startswith("feint:scrap:")]
+    assert len(feints) >= 2
+    # no clue on the map and 2 Feints to pay: still escapable, so ending now is the loss
+    assert _value(st, "end") < -500
+    first = max(feints, key=lambda a: _value(st, a))
+    assert _value(st, first) > _value(st, "end") + 500
+    st.apply(0, first)
+    area = int(first.rsplit(":", 1)[1])
+    again = f"feint:scrap:{area}"
+    others = [a.id for a in st.legal_actions(0) if a.id.startswith("feint:scrap:") and a.id != again]
+    # the second clue must go to another area: one area alone is cleared by the chase
+    best = max(others, key=lambda a: _value(st, a))
+    assert _value(st, best) > _value(st, again) + 1.0
+    st.apply(0, best)
+    left, _at, areas, _steam = gah.after_chase(st)
+    assert left == 1 and areas == 1
+    assert _value(st, "end") > -500
+
+
+def test_feints_the_last_turn_needs_are_worth_keeping_before_it() -> None:
+    st = _jb_last_turn(scrap=4)
+    st.turn_idx = 1  # the first turn instead: the last one is still to come
+    rich = gah.danger(st)
+    st.pl[0]["res"]["scrap"] = 0
+    poor = gah.danger(st)
+    assert poor - rich >= gah.W_FUEL
+    # clues in two areas make J&B spend his steam in this chase: fewer Feints needed later
+    st.pl[0]["res"]["scrap"] = 4
+    st.ai["pool"]["steam"] = 1
+    one = gah.danger(st)
+    areas = [a for a in gai.areas(st) if a != st.pl[0]["at"]][:2]
+    for a in areas:
+        st.ai["clues"][a] = 1
+    assert gah.after_chase(st)[3] == 0
+    assert gah.danger(st) < one
