@@ -151,7 +151,7 @@ class _Game:
         except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
             for a in dec.actions:
                 mask[self.index.index_of(a.id)] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        return np.frombuffer(mask, np.int8)  # dtype passed by position: numpy parses it faster
 
     def observation_vector(self, seat: int) -> np.ndarray:
         """The seat's encoded view: a new array on every call (encoders build a fresh vector,

@@ -6,12 +6,12 @@ module with `OBSERVATION_SIZE: int` and `encode_view(view) -> np.ndarray`, turni
 count and option: pad to the largest table), and optionally `encode_state(state, seat)`,
 the same vector read from the state without building the view, for speed
 (`tests/test_rl_interfaces.py` checks both agree along random games). Both return a new
-array on every call: the environment hands it to the agent without a copy. Without one, the generic fallback is a
-**hashed bag of view features**: the view is flattened into (path, value) leaves (list
-positions dropped, so lists count as bags; the log and human-readable labels left out), a
-number adds its value to bucket `hash(path) mod size`, a string or bool adds 1 to bucket
-`hash(path=value) mod size`. The hash is BLAKE2b, so the encoding is the same in every
-process.
+array on every call: the environment hands it to the agent without a copy. Without one,
+the generic fallback is a **hashed bag of view features**: the view is flattened into
+(path, value) leaves (list positions dropped, so lists count as bags; the log and
+human-readable labels left out), a number adds its value to bucket `hash(path) mod size`,
+a string or bool adds 1 to bucket `hash(path=value) mod size`. The hash is BLAKE2b, so the
+encoding is the same in every process.
 
 Both read only `view(seat)`: an observation never contains what the seat may not know.
 `Encoder.observe(state, seat)` encodes `state.view(seat, log=False)`: the log is never built
@@ -46,8 +46,8 @@ class Encoder:
         """The float32 observation of `seat` in `state`: the title's `encode_state` when it
         has one, else its encoding of the view without the log."""
         if self.encode_state is not None:
-            return np.asarray(self.encode_state(state, seat), dtype=np.float32)
-        return np.asarray(self.encode(state.view(seat, log=False)), dtype=np.float32)
+            return np.asarray(self.encode_state(state, seat), np.float32)
+        return np.asarray(self.encode(state.view(seat, log=False)), np.float32)
 
 
 @lru_cache(maxsize=65536)

@@ -469,7 +469,7 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
         out[off["my_goals"] + ng + ix["goals"][g]] = 1
     if view["over"]:
         out[off["over"]] = 1
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
 
 def encode_state(s: MartiansState, seat: int) -> np.ndarray:
@@ -668,4 +668,4 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
             out[off["my_goals"] + ng + ix["goals"][g]] = 1
     if s.over:
         out[off["over"]] = 1
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster

@@ -616,4 +616,4 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         i = i_locs[loc]
         for owner in set(owners):
             out[at[21] + ((owner - me) % players) * seat_size + st[20] + i] = owners.count(owner) / 3
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster

@@ -350,7 +350,7 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     _block(out, offsets[13], crisis_rl.encode(view, me, players))
     _block(out, offsets[14], genesis_rl.encode(view, me, players))
     _block(out, offsets[15], genesis_ai_rl.encode(view, MAX_AREAS))
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
 
 def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
@@ -383,7 +383,7 @@ def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
     hand = pls[seat].get("hand", []) if seat < len(pls) and st.seat_of(seat) == seat else []
     _common(out, head, seat, pls, [len(pl.get("hand", [])) for pl in pls], hand)
     _state_areas(out, st, seat, max(1, len(pls)))
-    return np.frombuffer(out, dtype=np.float32)
+    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
 
 def _common(
