@@ -1,7 +1,9 @@
 """A title's `encode_state(state, seat)` (the environment's fast path) equals `encode_view` of
 the seat's view, in settings the generic check (`test_rl_interfaces`, the first option sets
-only) does not reach: every Martians mode, and Steamfall's scenarios (read from the state in
-Incredible Invention and Cipher Race, through the view in Crisis, Genesis and solo Genesis)."""
+only) does not reach: every Martians mode, Steamfall's scenarios (read from the state in
+Incredible Invention and Cipher Race, through the view in Crisis, Genesis and solo Genesis),
+Nomad City with and without the Corporation Module and The Flow of History at 3 and 5
+players (their memoized blocks: Nations, explored sites, influence, city boards)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,11 @@ SETTINGS = [
     ("steamfall", 2, {"scenario": "crisis"}),
     ("steamfall", 3, {"scenario": "genesis"}),
     ("steamfall", 1, {"scenario": "genesis", "opponent": "marcus"}),
+    ("nomad-city", 2, {"corporations": True}),
+    ("nomad-city", 3, {"corporations": False}),
+    ("nomad-city", 4, {"corporations": True}),
+    ("flow-of-history", 3, {"zero_investment": True}),
+    ("flow-of-history", 5, {}),
 ]
 
 

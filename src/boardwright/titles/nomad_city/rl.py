@@ -26,10 +26,10 @@ size); `field_map()` prints them as tables (docs/bots.md, "Observations", holds 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -467,20 +467,91 @@ def _seat_slots(k: int) -> tuple[int, ...]:
     return tuple(at[21] + k * seat_size + x for x in st)
 
 
+_MEMO_LIMIT = 4096
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def _memoized(table: dict[_K, _V], key: _K, build: Callable[[_K], _V]) -> _V:
+    """`table[key]`, built on a miss (the table is emptied when it holds `_MEMO_LIMIT`)."""
+    hit = table.get(key)
+    if hit is None:
+        if len(table) >= _MEMO_LIMIT:
+            table.clear()
+        hit = table[key] = build(key)
+    return hit
+
+
+_EXPLORED: dict[tuple[tuple[str, str], ...], array[float]] = {}
+_EVENT_BOX: dict[tuple[str, ...], array[float]] = {}
+_GRIDS: dict[tuple[str, ...], array[float]] = {}
+_INFLUENCE: dict[Any, list[tuple[array[float], array[float]]]] = {}
+_SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarations' seat keys
+
+
+def _explored(explored: tuple[tuple[str, str], ...]) -> array[float]:
+    """The explored sites' block (explored, marker kind, amount / 3) from (site, event) pairs."""
+    at, _, _, ix = _layout()
+    out = array("f", bytes(4 * (at[8] - at[7])))
+    events = load().events
+    for site, event in explored:
+        base = 5 * ix["sites"][site]
+        out[base] = 1.0
+        marker = events[event].marker
+        if marker.resource in RESOURCES:
+            out[base + 1 + RESOURCES.index(marker.resource)] = 1.0
+        out[base + 4] = float(marker.amount) / 3
+    return out
+
+
+def _event_box(box: tuple[str, ...]) -> array[float]:
+    """The events in the box (one-hot)."""
+    slots = _layout()[3]["events"]
+    out = array("f", bytes(4 * len(slots)))
+    for event in box:
+        out[slots[event]] = 1.0
+    return out
+
+
+def _grid(grid: tuple[str, ...]) -> array[float]:
+    """A city board's facility type on each space (one-hot per space)."""
+    ix = _layout()[3]
+    n_fac = len(ix["facilities"])
+    out = array("f", bytes(4 * len(ix["cells"]) * n_fac))
+    for cell, card in enumerate(grid):
+        if card:
+            out[cell * n_fac + _FAC_SLOT[card]] = 1.0
+    return out
+
+
+def _influence(s: NomadState) -> list[tuple[array[float], array[float]]]:
+    """Per seat (in seat order): its region strengths / 10 and its influence on each location / 3."""
+    ix = _layout()[3]
+    i_regions, i_locs = ix["regions"], ix["locations"]
+    zeros = bytes(4 * len(i_regions)), bytes(4 * len(i_locs))
+    out = [(array("f", zeros[0]), array("f", zeros[1])) for _ in range(s.players)]
+    for region, counts in region_strength(s).items():
+        for p, count in enumerate(counts[: s.players]):
+            out[p][0][i_regions[region]] = count / 10
+    for loc, owners in s.influence.items():
+        i = i_locs[loc]
+        for owner in set(owners):
+            out[owner][1][i] = owners.count(owner) / 3
+    return out
+
+
 def encode_state(state: NomadState, seat: int) -> np.ndarray:
     """`encode_view(state.view(seat))`, read from the state without building the view (a
     test checks both agree along random games of every setting)."""
     s = state
     if s.data_pack is not None:  # a data pack's ids may differ: take the view path
         return encode_view(s.view(seat, log=False))
-    at, st, seat_size, ix = _layout()
+    at, _, _, ix = _layout()
     out = array("f", _ZEROS)
     players = s.players
     me = seat
-    content = s.content
     n_ch = len(ix["characters"])
     n_co = len(ix["corporations"])
-    n_fac = len(ix["facilities"])
     i_sites, i_chars, i_corps = ix["sites"], ix["characters"], ix["corporations"]
     fac_slot = _FAC_SLOT.__getitem__
     out[at[0] + min(max(players - 2, 0), 2)] = 1.0
@@ -489,28 +560,20 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     out[at[3]] = 1.0 if red_zone_open(s) else 0.0
     module = bool(s.corps or s.corp_stack)
     out[at[3] + 1] = 1.0 if module else 0.0
-    to_act = s.to_act
-    out[at[4]] = 1.0 if me in to_act else 0.0
-    if me in to_act:
-        decision = s.decision(me)
-        if decision is not None and decision.kind in KINDS:
+    decision = s.decision(me)  # None when the observer is not acting
+    if decision is not None:
+        out[at[4]] = 1.0
+        if decision.kind in KINDS:
             out[at[5] + KINDS.index(decision.kind)] = 1.0
     if module:
         for route in s.highways:
             out[at[6] + ix["routes"][route]] = 1.0
-    events = content.events
-    for site, event in s.explored.items():
-        base = at[7] + 5 * i_sites[site]
-        out[base] = 1.0
-        marker = events[event].marker
-        if marker.resource in RESOURCES:
-            out[base + 1 + RESOURCES.index(marker.resource)] = 1.0
-        out[base + 4] = float(marker.amount) / 3
+    # blocks that change only now and then, memoized by what they show (data pack: the view, above)
+    out[at[7] : at[8]] = _memoized(_EXPLORED, tuple(s.explored.items()), _explored)
     for i, colour in enumerate(EVENT_COLOURS):
         deck = s.event_decks.get(colour)
         out[at[8] + i] = (len(deck) if deck is not None else 0) / 10
-    for event in s.event_box:
-        out[at[9] + ix["events"][event]] = 1.0
+    out[at[9] : at[10]] = _memoized(_EVENT_BOX, tuple(s.event_box), _event_box)
     for card in s.market:
         out[at[10] + fac_slot(card)] += 0.5
     out[at[11]] = len(s.fac_deck) / 44
@@ -555,11 +618,13 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
             out[at[20] + i_chars[ch]] += 1.0
         for cid in s.corp_seen[me]:
             out[at[20] + n_ch + i_corps[cid]] = 1.0
-    strength = region_strength(s)
-    i_regions = ix["regions"]
+    # region strengths and influence depend on the influence on the map and the cities' sites
+    influence_key = (tuple(s.influence), tuple(map(tuple, s.influence.values())), tuple(s.city), players)
+    influence_blocks = _memoized(_INFLUENCE, influence_key, lambda _: _influence(s))
     i_styles = ix["styles"]
     for p in range(players):
         b = _seat_slots((p - me) % players)
+        seat_key = _SEAT_KEYS[p]
         out[b[0]] = 1.0
         if s.city[p]:
             out[b[1] + i_sites[s.city[p]]] = 1.0
@@ -569,9 +634,8 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         for i, n in enumerate(s.res[p]):
             out[b[3] + i] = n / 10
         out[b[4]] = s.supply[p] / 20
-        for cell, card in enumerate(s.grid[p]):
-            if card:
-                out[b[5] + cell * n_fac + fac_slot(card)] = 1.0
+        grid = _memoized(_GRIDS, tuple(s.grid[p]), _grid)
+        out[b[5] : b[5] + len(grid)] = grid
         for cell in s.used[p]:
             out[b[6] + cell] = 1.0
         out[b[7]] = len(s.hand[p]) / 5
@@ -602,18 +666,13 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
                 if p < len(levels):
                     out[b[17] + i_corps[cid]] = levels[p] / TOP
         for sid, by_seat in s.styles.items():
-            got = by_seat.get(str(p))
+            got = by_seat.get(seat_key)
             if got:
                 j = b[18] + 3 * i_styles[sid]
                 out[j] = got[0] / 3
                 out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
                 out[j + 2] = 1.0 if got[2] else 0.0
-        for region, counts in strength.items():
-            if p < len(counts):
-                out[b[19] + i_regions[region]] = counts[p] / 10
-    i_locs = ix["locations"]
-    for loc, owners in s.influence.items():
-        i = i_locs[loc]
-        for owner in set(owners):
-            out[at[21] + ((owner - me) % players) * seat_size + st[20] + i] = owners.count(owner) / 3
+        regions, influence = influence_blocks[p]
+        out[b[19] : b[19] + len(regions)] = regions
+        out[b[20] : b[20] + len(influence)] = influence
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
