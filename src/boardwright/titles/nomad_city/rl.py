@@ -485,6 +485,7 @@ def _memoized(table: dict[_K, _V], key: _K, build: Callable[[_K], _V]) -> _V:
 _EXPLORED: dict[tuple[tuple[str, str], ...], array[float]] = {}
 _EVENT_BOX: dict[tuple[str, ...], array[float]] = {}
 _GRIDS: dict[tuple[str, ...], array[float]] = {}
+_FACILITIES: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], array[float]] = {}
 _INFLUENCE: dict[Any, list[tuple[array[float], array[float]]]] = {}
 _SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarations' seat keys
 
@@ -510,6 +511,22 @@ def _event_box(box: tuple[str, ...]) -> array[float]:
     out = array("f", bytes(4 * len(slots)))
     for event in box:
         out[slots[event]] = 1.0
+    return out
+
+
+def _facilities(key: tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]) -> array[float]:
+    """The facility market, the deck's size and known bottom, the box (type counts / 2)."""
+    at = _layout()[0]
+    market, deck, bottom, box = key
+    out = array("f", bytes(4 * (at[13] - at[10])))
+    for card in market:
+        out[_FAC_SLOT[card]] += 0.5
+    base = at[11] - at[10]
+    out[base] = deck / 44
+    for card in bottom:
+        out[base + 1 + _FAC_SLOT[card]] += 0.5
+    for card in box:
+        out[at[12] - at[10] + _FAC_SLOT[card]] += 0.5
     return out
 
 
@@ -553,7 +570,6 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     n_ch = len(ix["characters"])
     n_co = len(ix["corporations"])
     i_sites, i_chars, i_corps = ix["sites"], ix["characters"], ix["corporations"]
-    fac_slot = _FAC_SLOT.__getitem__
     out[at[0] + min(max(players - 2, 0), 2)] = 1.0
     out[at[1]] = s.round / 8
     out[at[2] + (s.first - me) % players] = 1.0
@@ -574,25 +590,16 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         deck = s.event_decks.get(colour)
         out[at[8] + i] = (len(deck) if deck is not None else 0) / 10
     out[at[9] : at[10]] = _memoized(_EVENT_BOX, tuple(s.event_box), _event_box)
-    for card in s.market:
-        out[at[10] + fac_slot(card)] += 0.5
-    out[at[11]] = len(s.fac_deck) / 44
-    for card in s.fac_deck[: min(s.fac_known, len(s.fac_deck))]:
-        out[at[11] + 1 + fac_slot(card)] += 0.5
-    for card in s.fac_box:
-        out[at[12] + fac_slot(card)] += 0.5
+    deck = s.fac_deck
+    facilities = (tuple(s.market), len(deck), tuple(deck[: min(s.fac_known, len(deck))]), tuple(s.fac_box))
+    out[at[10] : at[13]] = _memoized(_FACILITIES, facilities, _facilities)
     out[at[13]] = s.hubs / 3
     for sid in s.styles:
         out[at[14] + ix["styles"][sid]] = 1.0
-    for i, x in enumerate(
-        (
-            max(s.bank_gold, 0) / 100,
-            max(-s.bank_gold, 0) / 10,
-            max(s.bank_pure, 0) / 30,
-            max(-s.bank_pure, 0) / 10,
-        )
-    ):
-        out[at[15] + i] = x
+    out[at[15]] = max(s.bank_gold, 0) / 100
+    out[at[15] + 1] = max(-s.bank_gold, 0) / 10
+    out[at[15] + 2] = max(s.bank_pure, 0) / 30
+    out[at[15] + 3] = max(-s.bank_pure, 0) / 10
     if module:
         for cid in s.corps:
             out[at[16] + i_corps[cid]] = 1.0
@@ -622,31 +629,39 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     influence_key = (tuple(s.influence), tuple(map(tuple, s.influence.values())), tuple(s.city), players)
     influence_blocks = _memoized(_INFLUENCE, influence_key, lambda _: _influence(s))
     i_styles = ix["styles"]
+    city, facedown, revealed = s.city, s.facedown, s.revealed
     for p in range(players):
         b = _seat_slots((p - me) % players)
         seat_key = _SEAT_KEYS[p]
         out[b[0]] = 1.0
-        if s.city[p]:
-            out[b[1] + i_sites[s.city[p]]] = 1.0
-        out[b[2]] = s.gold[p] / 20
-        out[b[2] + 1] = s.pure[p] / 5
-        out[b[2] + 2] = s.points[p] / 50
-        for i, n in enumerate(s.res[p]):
-            out[b[3] + i] = n / 10
+        if city[p]:
+            out[b[1] + i_sites[city[p]]] = 1.0
+        o = b[2]
+        out[o] = s.gold[p] / 20
+        out[o + 1] = s.pure[p] / 5
+        out[o + 2] = s.points[p] / 50
+        o = b[3]
+        for n in s.res[p]:
+            out[o] = n / 10
+            o += 1
         out[b[4]] = s.supply[p] / 20
         grid = _memoized(_GRIDS, tuple(s.grid[p]), _grid)
         out[b[5] : b[5] + len(grid)] = grid
+        o = b[6]
         for cell in s.used[p]:
-            out[b[6] + cell] = 1.0
+            out[o + cell] = 1.0
         out[b[7]] = len(s.hand[p]) / 5
+        o = b[8]
         for ch in s.discard[p]:
-            out[b[8] + i_chars[ch]] += 1.0
-        out[b[9]] = 1.0 if s.facedown[p] else 0.0
-        if s.revealed[p]:
+            out[o + i_chars[ch]] += 1.0
+        if facedown[p]:
+            out[b[9]] = 1.0
+        if revealed[p]:
             out[b[9] + 1] = 1.0
-            if s.facedown[p]:
-                out[b[10] + i_chars[s.facedown[p]]] = 1.0
-        out[b[11]] = len(s.end_effects[p]) / 4
+            if facedown[p]:
+                out[b[10] + i_chars[facedown[p]]] = 1.0
+        if s.end_effects[p]:
+            out[b[11]] = len(s.end_effects[p]) / 4
         if module:
             for cid in s.starting[p]:
                 out[b[12] + i_corps[cid]] = 1.0
