@@ -165,7 +165,9 @@ def _shipped(card_set_ids: tuple[str, ...]) -> bool:
 
 
 _BLOCKS: dict[Any, tuple[array[float], array[float], int]] = {}
-_BLOCKS_LIMIT = 50_000
+# A game meets a few hundred Nations; a larger memo (it was 50,000, ~30 MB of blocks) only
+# spreads the hot entries over memory: 2,048 measured +0.01 env_ratio
+_BLOCKS_LIMIT = 2_048
 
 
 def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[float], int]:
