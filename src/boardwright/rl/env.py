@@ -266,6 +266,27 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._select()
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last()`, the same tuple with fewer calls on the way (an agent's loop
+        calls it every step)."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            seat = self._seats[agent]
+            observation = {
+                "observation": self.encoder.observe(self._game(), seat),
+                "action_mask": self.action_mask(seat),
+            }
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -291,7 +312,11 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {"outcome": outcome}
-        self._select()
+        acting = state.to_act
+        if acting and not self._truncated:  # _select's common case, inline
+            self.agent_selection = self.possible_agents[acting[0]]
+        else:
+            self._select()
         if self.render_mode == "human":
             self.render()
 
