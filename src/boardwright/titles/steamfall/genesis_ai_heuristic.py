@@ -51,14 +51,14 @@ def danger(st: Any) -> float:
 def jb_danger(st: Any, w: float, last: bool) -> float:
     """J&B's hunt. A clue outlasts his chase only when more areas hold clues than he has
     passes (one, and one more per steam he holds). On the round's last turn the areas still
-    missing cost the loss only when the player can no longer make them (a Feint each, the
-    first move's Tracked clue), and each one a little, so that every Feint into a new area
-    is a step forward; standing where he will stop costs the loss only when the player can
-    no longer move. Before the last turn: the Feints the last turn will need (one and one
-    per steam J&B keeps after his next chase, less the clue areas that chase leaves) cost,
-    and the Feints the player can pay (2 scrap or 1 steam) toward them count; so clues in
-    several areas, which make him spend his steam early, are worth leaving, and the scrap
-    and steam for the last turn worth keeping."""
+    missing cost the loss only when the player can no longer make them (a Feint each into
+    an area next to it, the first move's Tracked clue), and each one a little, so that
+    every Feint into a new area is a step forward; standing where he will stop costs the
+    loss only when the player can no longer move. Before the last turn: the Feints the
+    last turn will need (one and one per steam J&B keeps after his next chase, less the
+    clue areas that chase leaves) cost, and the Feints the player can pay (2 scrap or 1
+    steam) toward them count; so clues in several areas, which make him spend his steam
+    early, are worth leaving, and the scrap and steam for the last turn worth keeping."""
     _left, jb_at, areas_left, steam_left = after_chase(st)
     pl = st.pl[0]
     fuel = pl["res"]["steam"] + pl["res"]["scrap"] // 2
@@ -71,7 +71,11 @@ def jb_danger(st: Any, w: float, last: bool) -> float:
     can_move = (
         acting and not st.ai["moved"] and (pl["col"] < 0 or pl["pool"]["movement"] + pl["res"]["stamina"] > 0)
     )
-    miss = max(0, short - (fuel + can_move if acting else 0))
+    # Feints go to areas next to the player (a secret location has one neighbour); a move
+    # first can reach a district with more
+    near = sum(1 for a in gai.adjacent(st, pl["at"]) if not st.ai["clues"][a])
+    fixable = (fuel + 1 if can_move else min(fuel, near)) if acting else 0
+    miss = max(0, short - fixable)
     caught = pl["at"] == jb_at and not can_move
     return float(w * ((miss > 0) + caught) + W_SHORT * short - W_FUEL * min(fuel, short))
 

@@ -19,6 +19,8 @@ FOLLOW_MAX = 4
 
 #: worth of the current objective when fulfilled (reward, ability, the next pair of chapters)
 W_OBJECTIVE = 4.0
+#: a step of a count goal within reach (see `within_reach`) against a step taken
+W_REACH = 0.8
 #: a story still going (chapters left to draw) against a failed one
 W_STORY = 1.5
 
@@ -38,7 +40,42 @@ def journal_value(st: Any, p: int) -> float:
     c = journal.chapter(st, p, mark)
     if not c.objective:
         return value
-    return value + W_OBJECTIVE * journal.share(st, p, c)
+    soon = 0.0
+    if not j["pick"]:
+        for g in c.objective:
+            have, need = journal.goal_progress(st, p, g) if g.kind != "at_event" else (0, 0)
+            if have < need:
+                soon += min(need - have, within_reach(st, p, g.kind, g.what)) / need
+    return value + W_OBJECTIVE * (journal.share(st, p, c) + W_REACH * soon / len(c.objective))
+
+
+def within_reach(st: Any, p: int, kind: str, what: str) -> float:
+    """How many steps of a count goal the character could take with what it holds now (its
+    action pool, stamina, what lies in its area): a one-step bot does not see that a column
+    of movement brings three districts nearer, or that charm in the pool is a step toward
+    "spend charm", until it is spent. Steps only, never the goal itself."""
+    pl = st.pl[p]
+    pool, res = pl["pool"], pl["res"]
+    spare = res["stamina"]
+    at = pl["at"]
+    if kind == "cubes" or what == "place_cube":
+        return float(pl["cubes"] > 0 and pool["movement"] + spare > 0)
+    if kind != "count":
+        return 0.0
+    if what == "enter_district":
+        return float(pool["movement"] + spare)
+    if what == "pick_up":
+        tokens = sum(st.tok[at][k] for k in ("scrap", "steam", "workshop"))
+        return float(min(pool["manipulate"] + spare, tokens + (pool["movement"] > 0)))
+    if what in ("spend_charm", "spend_violence"):
+        return float(pool[what.split("_")[1]])
+    if what == "spend_scrap":
+        return float(res["scrap"]) / 2
+    if what == "explore_ruins":
+        return float(bool(st.ruins[at]))
+    if what == "play_item":
+        return float(bool(pl["hand"]))
+    return 0.0
 
 
 def scoring_value(st: Any, p: int) -> float:
