@@ -266,13 +266,11 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._select()
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's `last()`, the same tuple with fewer calls on the way (an agent's loop
-        calls it every step)."""
+        calls it every step); the observation is None when `observe` is false."""
         agent = self.agent_selection
-        observation = None
+        observation: dict[str, np.ndarray] | None = None
         if observe:
             seat = self._seats[agent]
             observation = {
