@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardwright.titles.martians.heuristic import evaluate
 from boardwright.titles.martians.plan import plan
 
-from .scene import new, setres, to_turn
+from .scene import do, give_card, ids, new, setres, to_turn
 
 
 def test_the_plan_counts_moxie_actions_for_every_oxygen_token_to_come() -> None:
@@ -77,3 +77,22 @@ def test_semi_coop_seats_value_the_shared_scenario() -> None:
     done = s.clone()
     done.requirements_done.append(["stores", (corp + 1) % 3])  # met by a rival: still shared work
     assert evaluate(done, seat) > before
+
+
+def test_a_mineral_card_in_hand_needs_no_examination_in_the_plan() -> None:
+    s = new(2, mode="coop", scenario=2)  # samples: a yellow and a blue mineral card
+    before = plan(s)
+    give_card(s, 0, "yellow")
+    after = plan(s)
+    assert after.actions < before.actions and after.energy < before.energy
+
+
+def test_the_look_ahead_follows_an_excavation_to_its_examination() -> None:
+    s = new(2, mode="coop", scenario=2)
+    corp = to_turn(s)
+    seat = s.seat_of(corp)
+    assert "place:excavation:1" in ids(s)
+    dig = s.clone()
+    do(dig, "place:excavation:1")
+    # start, move the machine, dig, examine: four decisions, one action of the building
+    assert evaluate(dig, seat) > evaluate(s, seat)

@@ -38,6 +38,7 @@ def mission_cell(players: int, mode: str, options: dict[str, Any], games: int, b
     results = simulate("martians", games, players, bots, seed=seed, options={"mode": mode, **options},
                        workers=workers, records=lambda i, r: finals.__setitem__(i, replay(r)))
     why: Counter[str] = Counter()
+    missed: Counter[str] = Counter()  # lost games by requirement not realised
     won = 0
     scores = []
     for i, r in enumerate(results):
@@ -51,13 +52,17 @@ def mission_cell(players: int, mode: str, options: dict[str, Any], games: int, b
                 reqs = s.content.scenarios[int(s.options["scenario"])].requirements
                 if len(s.requirements_done) < len(reqs):
                     why["requirements"] += 1
+                done = {str(x[0]) for x in s.requirements_done}
+                for req in reqs:
+                    if req.id not in done:
+                        missed[req.id] += 1
             if any(sum(q[:3]) for q in s.quarters):
                 why["tokens left"] += 1
         if sum(s.dead):
             why["colonists died"] += 1
     lo, hi = wilson(won, games)
     return {"players": players, "mode": mode, "options": options, "games": games, "won": won,
-            "rate": won / max(games, 1), "lo": lo, "hi": hi, "why": dict(why),
+            "rate": won / max(games, 1), "lo": lo, "hi": hi, "why": dict(why), "missed": dict(missed),
             "mean_score": sum(scores) / len(scores) if scores else None,
             "seconds": time.time() - t0}
 
@@ -114,6 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     for p, mode, opts in cells:
         c = mission_cell(p, mode, opts, a.games, a.bots, a.workers, a.seed)
         why = ", ".join(f"{k} {v}" for k, v in sorted(c["why"].items())) or "-"
+        if c["missed"]:
+            why += " (" + ", ".join(f"{k} {v}" for k, v in sorted(c["missed"].items())) + ")"
         ms = f"{c['mean_score']:.1f}" if c["mean_score"] is not None else "-"
         opt = " ".join(f"{k}={v}" for k, v in opts.items())
         print(f"| {p} | {opt} | {c['games']} | {c['won']} ({_pct(c['rate'])}) | "

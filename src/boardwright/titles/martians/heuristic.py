@@ -129,7 +129,10 @@ def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], f
         child.apply(seat, a.id)
         if child.over:
             continue
-        best = max(best, value(child) + _inside(child, depth - 1, value) - base)
+        # one excavation is several decisions (start, move the machine, dig, examine):
+        # the look-ahead follows it to its end without spending a step on each
+        step = 0 if child.tasks and child.tasks[-1][0] in ("dig", "examine") else 1
+        best = max(best, value(child) + _inside(child, depth - step, value) - base)
     return 0.9 * best
 
 

@@ -10,6 +10,7 @@ chain where they are, so every step towards a need shows as less work left."""
 
 from __future__ import annotations
 
+from collections import Counter
 from math import ceil
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -90,6 +91,7 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     all_built = False  # every build token is in the plan already
     gated = 0.0  # goods that wait for a building still to finish
     done = {str(r[0]) for r in s.requirements_done}
+    held = Counter(s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse])
     scenario = s.content.scenarios.get(int(s.options.get("scenario") or 0)) if s.content.scenarios else None
     if scenario is not None and s.options.get("solo_goal", "scenario") == "scenario":
         for req in scenario.requirements:
@@ -99,7 +101,11 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
             for k, n in req.cost.items():
                 if k in need:
                     need[k] += n
-            minerals += len(req.minerals)
+            for m in req.minerals:  # mineral cards in hand need no examination
+                if held[m]:
+                    held[m] -= 1
+                else:
+                    minerals += 1
             cond = req.condition
             if cond == "all_built":
                 builds += len(s.unbuilt)
