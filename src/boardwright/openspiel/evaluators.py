@@ -57,10 +57,7 @@ class EngineRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def evaluate(self, state: Any) -> np.ndarray:
         inner = engine_state(state)
         if self.depth == 0 and inner.chance() is None:  # the leaf is scored as it is: no clone
-            if not inner.to_act:  # as `_rollout` at its first step
-                return np.array(seat_rewards(inner.outcome(), inner.players, bounded=True))
-            scale = self.scale
-            return np.array([squash(v, scale) for v in self._heuristic(inner.spec)(inner)])
+            return np.array(self._rollout(inner))
         if self.n_rollouts == 1:
             return np.array(self._rollout(inner.clone()))
         total = np.zeros(inner.players)

@@ -156,9 +156,8 @@ class Settings:
         self.encoder = encoder_for(self.spec)
         self.initial: GameState | None = None  # explicit chance: the state before the setup's draws
         self.legal_memo: dict[frozenset[str], list[int]] = {}  # legal ids -> sorted indices
-        # a memoized index list -> it written out (the information-state string's tail)
-        self.legal_text: dict[int, tuple[list[int], str]] = {}
-        self.legal_prior: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}  # id -> uniform
+        # id of a memoized index list -> what is derived from it (string tail, uniform prior)
+        self.legal_derived: dict[int, _Derived] = {}
         self._state_cls: type[BoardwrightState] | None = None
 
     def state_class(self) -> type[BoardwrightState]:
@@ -202,6 +201,29 @@ def log_free_view(state: GameState, seat: int | None) -> dict[str, Any]:
 
 def _restore(game_id: str, text: str | None) -> _Engine:
     return _Engine(None if text is None else game(game_id).from_json(text))
+
+
+class _Derived:
+    """What is derived from one memoized list of legal indices, built on first use: its text
+    (the information-state string's tail) and the uniform prior over it. The list is kept
+    so that its id, the memo's key, cannot be reused while the entry lives."""
+
+    __slots__ = ("legal", "prior", "text")
+
+    def __init__(self, legal: list[int]) -> None:
+        self.legal = legal
+        self.text: str | None = None
+        self.prior: list[tuple[int, float]] | None = None
+
+
+def _derived(conf: Settings, legal: list[int]) -> _Derived:
+    memo = conf.legal_derived
+    hit = memo.get(id(legal))
+    if hit is None or hit.legal is not legal:
+        if len(memo) >= _LEGAL_MEMO:
+            memo.clear()
+        hit = memo[id(legal)] = _Derived(legal)
+    return hit
 
 
 class ActionList(list[int]):
@@ -357,14 +379,11 @@ class BoardwrightState(pyspiel.State):  # type: ignore[misc]
         legal = eng.legal
         if legal is None:
             legal = eng.legal = legal_indices(self.conf, eng.state, player)
-        memo = self.conf.legal_prior
-        hit = memo.get(id(legal))
-        if hit is None or hit[0] is not legal:
-            if len(memo) >= _LEGAL_MEMO:
-                memo.clear()
+        derived = _derived(self.conf, legal)
+        if derived.prior is None:
             p = 1.0 / len(legal)
-            hit = memo[id(legal)] = (legal, [(a, p) for a in legal])
-        return list(hit[1])
+            derived.prior = [(a, p) for a in legal]
+        return list(derived.prior)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         inner = self.engine.state
@@ -545,13 +564,11 @@ def info_text(
 
 def _legal_text(conf: Settings, legal: list[int]) -> str:
     """`legal` written out, once per memoized list (the lists of `legal_indices` are shared
-    and never changed; the list is kept beside its text so that its id is not reused)."""
-    hit = conf.legal_text.get(id(legal))
-    if hit is None or hit[0] is not legal:
-        if len(conf.legal_text) >= _LEGAL_MEMO:
-            conf.legal_text.clear()
-        hit = conf.legal_text[id(legal)] = (legal, ",".join(map(str, legal)))
-    return hit[1]
+    and never changed)."""
+    derived = _derived(conf, legal)
+    if derived.text is None:
+        derived.text = ",".join(map(str, legal))
+    return derived.text
 
 
 class Observer:

@@ -159,7 +159,9 @@ class _Game:
         return self.encoder.observe(self._game(), seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat_of(agent)
+        return self._observation(self.seat_of(agent))
+
+    def _observation(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.observation_vector(seat), "action_mask": self.action_mask(seat)}
 
     def state(self) -> np.ndarray:
@@ -270,15 +272,8 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         """PettingZoo's `last()`, the same tuple with fewer calls on the way (an agent's loop
         calls it every step); the observation is None when `observe` is false."""
         agent = self.agent_selection
-        observation: dict[str, np.ndarray] | None = None
-        if observe:
-            seat = self._seats[agent]
-            observation = {
-                "observation": self.encoder.observe(self._game(), seat),
-                "action_mask": self.action_mask(seat),
-            }
         return (
-            observation,
+            self._observation(self._seats[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
