@@ -219,7 +219,7 @@ class IsmctsBot(Bot):
         iterations on the promising actions first instead of trying each action once."""
         evaluate = self._heuristic
         assert evaluate is not None
-        base = real.determinize(me, self.rng)
+        base = real.determinize(me, self.rng, quiet=True)
         for a in actions:
             child_state = base.clone()
             child_state.apply(me, a.id)
@@ -230,7 +230,7 @@ class IsmctsBot(Bot):
 
     def _iterate(self, root: Node, real: GameState, me: int) -> None:
         rng = self.rng
-        state = real.determinize(me, rng)
+        state = real.determinize(me, rng, quiet=True)  # a search copy: no log
         path: list[Node] = []
         node = root
         expanded = False
@@ -253,7 +253,7 @@ class IsmctsBot(Bot):
                     mine = self._select(node, state, seat)
                     picks.append((seat, mine.key[1]))  # type: ignore[index]
                 else:
-                    picks.append((seat, self._policy(state, seat, rng)))
+                    picks.append((seat, self._policy(state, seat, rng).id))
             for seat, aid in picks:
                 if seat in state.to_act:
                     state.apply(seat, aid)
@@ -298,27 +298,28 @@ class IsmctsBot(Bot):
                 best, best_value = child, value
         return best
 
-    def _policy(self, state: GameState, seat: int, rng: Rng) -> str:
+    def _policy(self, state: GameState, seat: int, rng: Rng) -> Action:
+        """The rollout policy's action for `seat`, one of `state.decision(seat).actions`."""
         dec = state.decision(seat)
         assert dec is not None
         actions = dec.actions
         if len(actions) == 1:
-            return actions[0].id
+            return actions[0]
         if not self.greedy or (self.epsilon > 0 and rng.below(1_000_000) < self.epsilon * 1_000_000):
-            return actions[rng.below(len(actions))].id
+            return actions[rng.below(len(actions))]
         evaluate = self._heuristic
         assert evaluate is not None
-        best_ids: list[str] = []
+        best: list[Action] = []
         best_value = -math.inf
         for a in actions:
             child = state.clone()
-            child.apply(seat, a.id)
+            child.apply_listed(seat, a)
             value = evaluate(child, seat)
             if value > best_value + 1e-9:
-                best_ids, best_value = [a.id], value
+                best, best_value = [a], value
             elif value >= best_value - 1e-9:
-                best_ids.append(a.id)
-        return best_ids[0] if len(best_ids) == 1 else best_ids[rng.below(len(best_ids))]
+                best.append(a)
+        return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
     def _rollout(self, state: GameState, rng: Rng) -> list[float]:
         players = state.players
@@ -335,9 +336,10 @@ class IsmctsBot(Bot):
                 return [_squash(value, scale) for value in evaluate(state)]
             if len(acting) == 1:
                 seat = acting[0]
-                state.apply(seat, self._policy(state, seat, rng))
+                # the action comes from this position's decision: no need to check it again
+                state.apply_listed(seat, self._policy(state, seat, rng))
             else:
-                picks = [(seat, self._policy(state, seat, rng)) for seat in acting]
+                picks = [(seat, self._policy(state, seat, rng).id) for seat in acting]
                 for seat, aid in picks:
                     if seat in state.to_act:
                         state.apply(seat, aid)

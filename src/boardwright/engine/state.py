@@ -31,12 +31,16 @@ JsonDict = dict[str, Any]
 
 class GameState(ABC):
     __slots__ = (
-        "_cache", "_feed", "_log", "_pending", "data_pack", "history", "options", "players", "rng",
-        "seed", "spec",
+        "_cache", "_feed", "_log", "_pending", "data_pack", "history", "options", "players", "quiet",
+        "rng", "seed", "spec",
     )
 
     #: rule reference for "not your turn" and "the game is over" errors
     TURN_RULE: ClassVar[str] = "turn order"
+    #: True when nothing a search runs on the game's copies (its rules, its heuristic) reads
+    #: the log: `determinize(..., quiet=True)` then gives a copy that keeps no log. False
+    #: (the default) keeps the log in every copy.
+    QUIET_SEARCH: ClassVar[bool] = False
 
     spec: GameSpec
     players: int
@@ -49,6 +53,9 @@ class GameState(ABC):
     _cache: dict[int, tuple[Decision, frozenset[str] | None]]
     _feed: Feed | None  # None: draws use `rng`; a Feed: explicit chance (see engine/chance.py)
     _pending: Pending | None  # the action stopped at a draw, with explicit chance
+    #: a search copy (`determinize(..., quiet=True)`): `say` writes nothing, so the log stays
+    #: empty. Rules never read the log; a title may skip building log text when it is set.
+    quiet: bool
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -87,6 +94,7 @@ class GameState(ABC):
         st._cache = {}
         st._feed = None
         st._pending = None
+        st.quiet = False
         return st
 
     @classmethod
@@ -104,6 +112,7 @@ class GameState(ABC):
             st._cache = {}
             st._feed = None
             st._pending = None
+            st.quiet = False
             chance = data.get("chance")
             if chance is not None:
                 st._feed = Feed()
@@ -207,10 +216,12 @@ class GameState(ABC):
         return ids
 
     def decision(self, seat: int) -> Decision | None:
-        self._checked_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:  # the common case checked inline
+            self._checked_seat(seat)
         if seat not in self.to_act:
             return None
-        return self._cached(seat)[0]
+        hit = self._cache.get(seat)  # `_cached` written out: search loops ask at every step
+        return (self._cached(seat) if hit is None else hit)[0]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or not 0 <= seat < self.players:  # the common case checked inline
@@ -258,6 +269,19 @@ class GameState(ABC):
                 raise
             return
         self._cache.clear()
+        self.history.append((seat, action_id))
+        self._apply(seat, action_id)
+
+    def apply_listed(self, seat: int, action: Action) -> None:
+        """`apply` for a caller holding `action` from this very position's
+        `decision(seat).actions` (search loops): the same play, without checking again what
+        the decision already says (the seat is to act, the action is listed). Anything else
+        must go through `apply`. With explicit chance it is `apply`."""
+        if self._feed is not None:
+            self.apply(seat, action)
+            return
+        self._cache.clear()
+        action_id = action.id
         self.history.append((seat, action_id))
         self._apply(seat, action_id)
 
@@ -381,6 +405,10 @@ class GameState(ABC):
         return list(self._log)
 
     def clone(self) -> GameState:
+        return self._copy(self.quiet)
+
+    def _copy(self, quiet: bool) -> GameState:
+        """A clone; `quiet`: a search copy with an empty log that stays empty (see `say`)."""
         other = self.__class__.__new__(self.__class__)
         other.spec = self.spec
         other.players = self.players
@@ -388,7 +416,8 @@ class GameState(ABC):
         other.options = self.options
         other.data_pack = self.data_pack
         other.rng = Rng.from_state(self.rng.state)
-        other._log = self._log.copy()
+        other._log = [] if quiet else self._log.copy()
+        other.quiet = quiet
         other.history = self.history.copy()
         other._cache = self._cache.copy()  # decisions are immutable: safe to share
         other._feed = None if self._feed is None else Feed()
@@ -433,8 +462,10 @@ class GameState(ABC):
             out["explicit_chance"] = True
         return out
 
-    def determinize(self, seat: int, rng: Rng | random.Random | int) -> GameState:
-        """A copy where everything hidden from `seat` is re-sampled, with a fresh future."""
+    def determinize(self, seat: int, rng: Rng | random.Random | int, quiet: bool = False) -> GameState:
+        """A copy where everything hidden from `seat` is re-sampled, with a fresh future.
+        `quiet=True`: a copy for search only which, if the game allows it (`QUIET_SEARCH`),
+        keeps no log (its log is empty, and so is the log in its views); the play is the same."""
         self._checked_seat(seat)
         if self._pending is not None:
             raise ValueError("a chance event is pending: no seat's information to re-sample from")
@@ -444,7 +475,7 @@ class GameState(ABC):
             stream = Rng(rng.getrandbits(64))
         else:
             stream = Rng(int(rng))
-        other = self.clone()
+        other = self._copy(quiet and self.QUIET_SEARCH)
         other._cache = {}
         other._determinize(seat, stream)
         # The real generator would tell the future (later shuffles): replace it.
@@ -455,6 +486,8 @@ class GameState(ABC):
     def say(
         self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None
     ) -> None:
+        if self.quiet:  # a search copy: nobody reads its log
+            return
         log = self._log
         # tuple.__new__ skips the named tuple's Python-level __new__ (same entry)
         log.append(_new_tuple(LogEntry, (len(log), self._round(), seat, text, rule, visible_to)))

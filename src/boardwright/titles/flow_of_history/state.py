@@ -73,6 +73,7 @@ class FlowState(TaskStackState):
         "turn",
     )
     TURN_RULE = ref("5")
+    QUIET_SEARCH = True  # neither the rules nor the heuristic read the log
 
     cards: CardSet
     current: int

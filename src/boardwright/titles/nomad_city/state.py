@@ -150,6 +150,7 @@ class NomadState(TaskStackState):
     APPLY = APPLY
     __slots__ = ("content", *FIELDS)
     TURN_RULE = ref("4.2")
+    QUIET_SEARCH = True  # neither the rules nor the heuristic read the log
 
     content: Content
     round: int  # 0 during Initial Entry, 1..8, 9 once the game is over
