@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 import threading
@@ -147,3 +148,119 @@ def test_a_finished_game_leaves_memory_when_its_last_stream_ends(client: Any) ->
     assert gid not in hub.live
     again = view(client, gid, tokens[0])  # loaded again from storage: the same but its stamp
     assert {**again, "stamp": None} == {**final, "stamp": None}  # (a live-update counter in memory)
+
+
+def test_bot_runs_reuse_driver_threads(client: Any) -> None:
+    """A bot run is handed to a kept thread (one was started for every run before)."""
+    gid, tokens = create(client, bots={"1": "random", "2": "random"})
+    hub = client.app.state.hub
+    drivers = hub._drivers
+    runs, started = drivers.runs, drivers.started
+    for _ in range(15):
+        wait_for(lambda: view(client, gid)["to_act"] == [0] or view(client, gid)["over"], timeout=30)
+        v = view(client, gid, tokens[0])
+        if v["over"]:
+            break
+        r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {tokens[0]}"},
+                        json={"action": v["legal_actions"][0]["id"], "version": v["version"]})
+        assert r.status_code == 200
+    assert drivers.runs - runs >= 10
+    assert drivers.started - started <= 3, (drivers.runs - runs, drivers.started - started)
+
+
+def _watched(client: Any, bot_delay: float) -> tuple[Any, Any, list[int], dict[str, str], str]:
+    """A game of a person (seat 0) and two fast bots, with a stream-like watcher of seat 0
+    counting the versions it was woken for."""
+    import asyncio
+
+    from boardwright.web.api import Watch
+
+    gid, tokens = create(client, bots={"1": "random", "2": "random"}, bot_delay=bot_delay)
+    hub = client.app.state.hub
+    live = hub.get(gid)
+    woken: list[int] = []
+
+    class Counting(Watch):
+        def __call__(self) -> None:
+            woken.append(live.version)
+
+    watch = Counting(0, asyncio.new_event_loop(), asyncio.Event())
+    live.listen(watch)
+    return hub, live, woken, {"token": tokens[0]}, gid
+
+
+def _play_person(client: Any, gid: str, token: str, moves: int) -> None:
+    for _ in range(moves):
+        wait_for(lambda: view(client, gid)["to_act"] == [0] or view(client, gid)["over"], timeout=30)
+        v = view(client, gid, token)
+        if v["over"]:
+            return
+        r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                        json={"action": v["legal_actions"][0]["id"], "version": v["version"]})
+        assert r.status_code == 200
+
+
+def test_fast_bot_moves_without_pacing_are_shown_together(client: Any) -> None:
+    """Without pacing, a fast bot's move followed by another bot's is shown with the next
+    one: fewer wake-ups than versions, and every version a person must act at is shown."""
+    from boardwright.web import delta
+    from boardwright.web.api import encoded
+
+    hub, live, woken, who, gid = _watched(client, 0.0)
+    shown: list[Any] = []
+    real = live.prepare
+
+    def keep(lv: Any) -> None:
+        if real is not None:
+            real(lv)
+        shown.append(encoded(hub, lv, 0)[1])
+
+    live.prepare = keep
+    _play_person(client, gid, who["token"], 12)
+    wait_for(lambda: not live.bot_running and not live.held)
+    assert woken and woken[-1] == live.version  # the newest version is always shown
+    assert len(set(woken)) < live.version - 1, (woken, live.version)  # bot moves were held
+    for a, b in itertools.pairwise(shown):  # each delta still rebuilds the next payload
+        assert delta.apply(a, delta.diff(a, b)) == b
+    # every version the person was asked to act at was shown to the stream
+    to_act_versions = {p["version"] for p in shown if p["to_act"] == [0]}
+    assert to_act_versions and all(p["stamp"] in woken for p in shown)
+
+
+def test_paced_bot_moves_are_each_shown(make_client: Any) -> None:
+    client = make_client()
+    _, live, woken, who, gid = _watched(client, 0.05)
+    _play_person(client, gid, who["token"], 4)
+    wait_for(lambda: not live.bot_running)
+    assert sorted(set(woken)) == list(range(min(woken), live.version + 1))  # no version skipped
+
+
+def test_a_held_move_is_shown_when_the_bot_run_stops(client: Any) -> None:
+    gid, _ = create(client)  # people only: no bot run follows
+    hub = client.app.state.hub
+    live = hub.get(gid)
+    woken: list[int] = []
+    live.listen(lambda: woken.append(live.version))
+    with live.lock:
+        live.bump(hold=True)
+    assert live.held and woken == []
+    hub._drive(live)  # finds no bot to move, and shows what was held
+    assert not live.held and woken == [live.version]
+
+
+def test_a_game_ended_by_its_creator_is_dropped_by_its_worker(client: Any) -> None:
+    r = client.post("/api/games", json={"game": "flow-of-history", "players": 3, "seed": 5,
+                                        "bots": {"0": "random", "1": "random"}})
+    data = r.json()
+    gid, creator = data["id"], data["creator"]
+    hub = client.app.state.hub
+    token = data["seats"][0]["token"]
+    v = view(client, gid, token)
+    if v["legal_actions"]:  # the person (seat 2) starts: one move, then the bots think
+        client.post(f"/api/games/{gid}/actions", json={"action": v["legal_actions"][0]["id"]},
+                    headers={"Authorization": f"Bearer {token}"})
+    wait_for(lambda: gid in hub.thinkers._synced, timeout=30)  # a bot thought in a worker
+    wait_for(lambda: not hub.get(gid).bot_running)
+    ended = client.post(f"/api/games/{gid}/end", headers={"Authorization": f"Bearer {creator}"})
+    assert ended.status_code == 200
+    assert gid not in hub.thinkers._synced and gid not in hub.thinkers._pinned

@@ -4,10 +4,14 @@ choices are exactly those of a cold worker sent the whole state every time."""
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 import boardwright as bw
 from boardwright.engine import GameState
 from boardwright.web.thinking import Thinkers, choose
+
+from .conftest import wait_for
 
 GAME = "flow-of-history"
 
@@ -103,3 +107,46 @@ def test_a_finished_game_is_dropped_by_its_worker() -> None:
         )
     finally:
         thinkers.close()
+
+
+def test_workers_keep_no_state_of_finished_games(make_client: Any) -> None:
+    """However a game ends (here by a person's own last move, or by its creator), its
+    worker drops its state and the server its record of what the worker holds: the workers'
+    memory follows the games in play (finished games' states were kept, up to 400 a worker)."""
+    from boardwright.web import thinking
+
+    client = make_client()
+    hub = client.app.state.hub
+    thinkers = hub.thinkers
+    ended_by_person = None
+    for seed in range(1, 40):
+        r = client.post("/api/games", json={"game": GAME, "players": 2, "seed": seed,
+                                            "bots": {"1": "random"}})
+        gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        last = None
+        while True:
+            v = client.get(f"/api/games/{gid}", headers=headers).json()
+            if v["over"]:
+                break
+            if v["legal_actions"]:
+                assert client.post(f"/api/games/{gid}/actions", headers=headers, json={
+                    "action": v["legal_actions"][0]["id"], "version": v["version"]}).status_code == 200
+                last = v["version"] + 1
+            else:
+                time.sleep(0.01)
+        if last == v["version"]:  # the person's move ended it
+            ended_by_person = gid
+            break
+    assert ended_by_person is not None
+    assert ended_by_person not in thinkers._synced and ended_by_person not in thinkers._pinned
+    r = client.post("/api/games", json={"game": GAME, "players": 3, "seed": 1,
+                                        "bots": {"0": "random", "1": "random"}})
+    gid, creator = r.json()["id"], r.json()["creator"]
+    wait_for(lambda: gid in thinkers._synced, timeout=30)
+    ended = client.post(f"/api/games/{gid}/end", headers={"Authorization": f"Bearer {creator}"})
+    assert ended.status_code == 200
+    for i, worker in enumerate(thinkers._slots):
+        if worker.pool is not None:
+            kept = worker.pool.submit(thinking.held).result(30)
+            assert ended_by_person not in kept and gid not in kept, (i, kept)

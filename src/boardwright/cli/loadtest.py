@@ -440,7 +440,7 @@ def loadtest(
             env = {**os.environ, "BOARDWRIGHT_TRUSTED_PROXIES": "127.0.0.1"}
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "boardwright", "serve", "--port", str(port), "--db", database,
-                 "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT, env=env))
+                 "--bot-delay", "0", "--no-access-log"], stdout=log, stderr=subprocess.STDOUT, env=env))
             urls.append(f"http://127.0.0.1:{port}")
         _wait_up(urls)
     rss0 = [_rss_mb(p.pid) for p in procs]

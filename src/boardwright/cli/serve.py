@@ -13,13 +13,15 @@ def serve(
     db: Annotated[str, typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://u:p@h/db")]
     = "sqlite:///boardwright.sqlite",
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves", min=0)] = 0.4,
+    access_log: Annotated[bool, typer.Option(help="log every request (off for load tests: it costs "
+                                             "processor time per request)")] = True,
 ) -> None:
     """The web app on http://HOST:PORT, storing games in --db (a SQLite file by default)."""
     from ..web import Settings
     from ..web import serve as run
 
     typer.echo(f"boardwright web app on http://{host}:{port}  (games stored in {_safe(db)})")
-    run(host, port, db, settings=Settings(bot_delay=bot_delay))
+    run(host, port, db, access_log=access_log, settings=Settings(bot_delay=bot_delay))
 
 
 def _safe(url: str) -> str:

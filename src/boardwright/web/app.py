@@ -24,6 +24,7 @@ from boardwright.engine import IllegalAction
 from .api import prepare, router
 from .db import Store
 from .hub import GameError, Hub, Settings
+from .lean import Lean
 from .limits import Limits, Network, TokenBucket, client_ip, parse_trusted
 
 STATIC = Path(__file__).parent / "static"
@@ -169,6 +170,7 @@ def create_app(
         return JSONResponse({"reason": "internal error"}, status_code=500)
 
     app.include_router(router)
+    app.add_middleware(Lean, hub=hub)  # inside the limits (added next): the hot route, lean
     app.add_middleware(Limits, max_body=max_body, bucket=TokenBucket(rate, burst), trusted=trusted,
                        token_bucket=TokenBucket(rate, burst))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -198,10 +200,11 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, **kw: Any) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, access_log: bool = True,
+          **kw: Any) -> None:
     import uvicorn
 
     # Forwarded headers are read by the app, and only from trusted proxies (limits.py): never
     # let Uvicorn take them from any local peer.
     uvicorn.run(create_app(db, **kw), host=host, port=port, log_level="info",
-                timeout_graceful_shutdown=2, proxy_headers=False)
+                timeout_graceful_shutdown=2, proxy_headers=False, access_log=access_log)

@@ -27,10 +27,12 @@ from boardwright.engine import GameSpec, GameState, IllegalAction, Rng, UnknownG
 from boardwright.engine.log import LogEntry
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
-from .thinking import Answer, FairGate, Thinkers
+from .thinking import Answer, Drivers, FairGate, Thinkers
 from .undo import undo_refusal
 
 log = logging.getLogger("boardwright.web")
+HOLD = 0.25  # seconds a fast bot's move may wait to be shown with the next one (no pacing)
+FAST = 0.1  # seconds: a bot that thought less than this on its last move is fast
 
 
 class GameError(Exception):
@@ -91,6 +93,9 @@ class Live:
     entries: dict[LogEntry, dict[str, Any]] = field(default_factory=dict)  # see `entry`
     checked: float = 0.0  # when the database was last asked for other writers' rows
     stale: bool = False  # another process changed the game (a notification): catch up first
+    held: bool = False  # a change not yet shown to the streams (see `Hub.act`'s `hold`)
+    published: float = 0.0  # when the streams were last woken
+    think_s: dict[int, float] = field(default_factory=dict)  # per bot seat: its last move's thinking
 
     def entry(self, e: LogEntry) -> dict[str, Any]:
         """A log entry as JSON data, built once and shared by every payload that shows it."""
@@ -99,10 +104,20 @@ class Live:
             found = self.entries[e] = e.to_dict()
         return found
 
-    def bump(self) -> None:
+    def bump(self, hold: bool = False) -> None:
         """A change every seat may see (call with the lock held): a new version, streams woken
-        (after what they will send was built here, in the writing thread, if `prepare` is set)."""
+        (after what they will send was built here, in the writing thread, if `prepare` is set).
+        With `hold` the streams are not woken yet: the next `bump` or `publish` shows it."""
         self.version += 1
+        if hold:
+            self.held = True
+        else:
+            self.publish()
+
+    def publish(self) -> None:
+        """Wake the streams for the newest version (call with the lock held)."""
+        self.held = False
+        self.published = time.monotonic()
         if self.prepare is not None and self.waiters:
             try:
                 self.prepare(self)
@@ -125,8 +140,9 @@ class Live:
 
     @property
     def ended(self) -> bool:
-        """Ended by its creator before the rules ended it."""
-        return any(r.kind == "end" for r in self.rows)
+        """Ended by its creator before the rules ended it (an `end` row is the log's last: no
+        row is ever stored after it)."""
+        return bool(self.rows) and self.rows[-1].kind == "end"
 
     @property
     def finished(self) -> bool:
@@ -148,6 +164,7 @@ class Hub:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._think_threads = FairGate(4)  # bots thinking in threads (no worker processes)
+        self._drivers = Drivers()  # the threads bot drivers run in (`kick`)
         workers = self.settings.bot_workers
         self.thinkers = Thinkers.shared(workers) if workers > 0 else None
         self._catchers = ThreadPoolExecutor(2, thread_name_prefix="catch-up")
@@ -212,8 +229,7 @@ class Hub:
                         live.notes = notes
                         live.bump()
                 self._catch_up(live)
-            if not live.finished:
-                self.kick(live)
+            self.kick(live)  # a bot's turn, or (over) its worker may drop its state
         except Exception:
             log.exception("game %s: cannot catch up with another process's change", live.id)
 
@@ -335,6 +351,7 @@ class Hub:
                 live.rows.append(ActionRow(seq, "end", -1, None))
                 live.bump()
                 live.undo_cache.clear()
+            self.kick(live)  # which lets its bot worker drop its state
             return
         raise GameError(409, "the game changed meanwhile; try again")
 
@@ -368,6 +385,8 @@ class Hub:
             if (live.finished and not live.waiters and not live.bot_running
                     and self.live.get(live.id) is live):
                 del self.live[live.id]
+                if self.thinkers is not None:
+                    self.thinkers.forget(live.id)
 
     def _load(self, gid: str) -> Live:
         row = self.store.game(gid)
@@ -469,8 +488,15 @@ class Hub:
         return None
 
     # ------------------------------------------------------------- actions
-    def act(self, live: Live, seat: int, action_id: str, expect_rows: int | None = None) -> None:
-        """Apply, store (committed), then publish; IllegalAction leaves everything unchanged."""
+    def act(self, live: Live, seat: int, action_id: str, expect_rows: int | None = None,
+            hold: float = 0.0) -> None:
+        """Apply, store (committed), then publish; IllegalAction leaves everything unchanged.
+
+        `hold` (a bot's move in a game without pacing): when another bot moves next, and that
+        bot's last move took under `FAST` seconds to think, the streams are not woken for this
+        move if they were woken less than `hold` seconds ago: the next move shows both (one
+        payload and delta built instead of one per move; nobody could follow moves that fast).
+        The move is stored and acknowledged as any other; a request reads it at once."""
         for _ in range(5):
             with live.lock:
                 self._catch_up(live)
@@ -493,11 +519,17 @@ class Hub:
                     continue
                 live.rows.append(ActionRow(seq, "act", seat, action_id))
                 live.prev, live.state = live.state, new
-                live.bump()
+                live.bump(hold=hold > 0 and not new.over and self._quick_bot_next(live, new)
+                          and time.monotonic() - live.published < hold)
                 live.undo_cache.clear()
             self.kick(live)
             return
         raise GameError(409, "the game changed while you acted; try again")
+
+    @staticmethod
+    def _quick_bot_next(live: Live, state: GameState) -> bool:
+        nxt = [s for s in state.to_act if s in live.bots]
+        return bool(nxt) and len(nxt) == len(state.to_act) and live.think_s.get(nxt[0], 1.0) < FAST
 
     # ------------------------------------------------------------- undo
     def undo_refused(self, live: Live, seat: int) -> str | None:
@@ -607,16 +639,27 @@ class Hub:
     def kick(self, live: Live) -> None:
         """Start the game's bot driver if a bot owes a decision and none runs."""
         with live.lock:
-            if live.bot_running or self._stop.is_set() or live.ended:
+            done = live.finished
+            if live.bot_running or self._stop.is_set() or done:
+                pass
+            elif any(s in live.bots for s in live.state.to_act):
+                live.bot_running = True
+                self._drivers.submit(self._drive, live)
                 return
-            if not any(s in live.bots for s in live.state.to_act):
-                return
-            live.bot_running = True
-        threading.Thread(target=self._drive, args=(live,), daemon=True,
-                         name=f"bots-{live.id}").start()
+        if done and self.thinkers is not None:
+            self.thinkers.forget(live.id)  # however it ended: its worker drops its state
 
     def _drive(self, live: Live) -> None:
-        """Play the game's bot moves until a person owes the next decision (one thread per game)."""
+        """Play the game's bot moves until a person owes the next decision (one run at a time
+        per game, in the `Drivers` threads)."""
+        try:
+            self._drive_moves(live)
+        finally:
+            with live.lock:
+                if live.held:  # a held move is shown when the run stops, whatever stopped it
+                    live.publish()
+
+    def _drive_moves(self, live: Live) -> None:
         failures = 0
         try:
             while not self._stop.is_set():
@@ -640,6 +683,8 @@ class Hub:
                 if delay > 0 and self._stop.wait(delay):
                     break
                 answer = self._think(live, copy, seat)
+                if answer.seconds is not None:
+                    live.think_s[seat] = answer.seconds
                 if answer.why == "closed":
                     break
                 note = None
@@ -658,7 +703,7 @@ class Hub:
                 else:
                     action = answer.action
                 try:
-                    self.act(live, seat, action, expect_rows=rows)
+                    self.act(live, seat, action, expect_rows=rows, hold=HOLD if delay == 0 else 0.0)
                     failures = 0
                     if note is not None:
                         log.warning("game %s: %s", live.id, note)
@@ -702,10 +747,11 @@ class Hub:
 
         with self._think_threads.slot(live.id):
             t = threading.Thread(target=run, daemon=True, name=f"think-{live.id}-{seat}")
+            start = time.monotonic()
             t.start()
             done.wait(budget)
         if result:
-            return Answer(result[0], bot.rng.state)
+            return Answer(result[0], bot.rng.state, seconds=time.monotonic() - start)
         return Answer(why="failed" if failed else "over")
 
 

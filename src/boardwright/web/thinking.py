@@ -25,15 +25,17 @@ import logging
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import Any
 
 from boardwright.bots.spec import parse_one
 from boardwright.engine import GameState, Rng, game
@@ -61,16 +63,18 @@ class Answer:
     action: str | None = None
     rng: int | None = None
     why: str | None = None
+    seconds: float | None = None  # from sending the move to the answer (not waiting for a worker)
 
 
 class FairGate:
-    """`slots` places handed out to the waiting key that has used the least time lately."""
+    """`slots` places handed out to the waiting key that has used the least time lately. A
+    place that frees is handed straight to the chosen waiter (only that thread is woken)."""
 
     def __init__(self, slots: int) -> None:
         self.slots = max(1, slots)
         self.busy = 0
-        self._cond = threading.Condition()
-        self._waiting: list[tuple[int, str]] = []  # (ticket, key) in arrival order
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[int, str, threading.Event]] = []  # (ticket, key, its wake-up)
         self._used: dict[str, tuple[float, float]] = {}  # key -> (seconds, when last updated)
         self._ticket = 0
 
@@ -79,32 +83,70 @@ class FairGate:
         t = time.monotonic() if now is None else now
         return seconds * math.pow(0.5, max(0.0, t - when) / HALF_LIFE)
 
-    def _first(self) -> int:
-        t = time.monotonic()
-        return min(self._waiting, key=lambda w: (self.used(w[1], t), w[0]))[0]
-
     @contextlib.contextmanager
     def slot(self, key: str) -> Iterator[None]:
-        with self._cond:
-            self._ticket += 1
-            me = (self._ticket, key)
-            self._waiting.append(me)
-            while not (self.busy < self.slots and self._first() == me[0]):
-                self._cond.wait()
-            self._waiting.remove(me)
-            self.busy += 1
+        with self._lock:
+            if self.busy < self.slots and not self._waiting:
+                self.busy += 1
+                wake = None
+            else:
+                self._ticket += 1
+                wake = threading.Event()
+                self._waiting.append((self._ticket, key, wake))
+        if wake is not None:
+            wake.wait()  # the place is ours when set (`busy` already counts it)
         start = time.monotonic()
         try:
             yield
         finally:
-            with self._cond:
+            with self._lock:
                 t = time.monotonic()
                 self._used[key] = (self.used(key, t) + (t - start), t)
                 if len(self._used) > 5000:  # forget games that have not thought for long
                     for k in [k for k in self._used if self.used(k, t) < 0.01]:
                         del self._used[k]
-                self.busy -= 1
-                self._cond.notify_all()
+                if self._waiting:
+                    best = min(self._waiting, key=lambda w: (self.used(w[1], t), w[0]))
+                    self._waiting.remove(best)
+                    best[2].set()  # the place passes to it
+                else:
+                    self.busy -= 1
+
+
+class Drivers:
+    """Threads that run bot drivers, kept between runs (a game's bot run used to start a
+    thread of its own): a run is handed to an idle thread, or to a new one if none is idle.
+    Threads idle for `IDLE` seconds end; all are daemons."""
+
+    IDLE = 30.0
+
+    def __init__(self, name: str = "bots") -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue[tuple[Callable[..., None], tuple[Any, ...]]] = queue.SimpleQueue()
+        self._idle = threading.Semaphore(0)
+        self.started = 0  # threads started (for tests)
+        self.runs = 0  # runs handed out
+
+    def submit(self, fn: Callable[..., None], *args: Any) -> None:
+        self.runs += 1
+        self._jobs.put((fn, args))
+        if not self._idle.acquire(blocking=False):
+            self.started += 1
+            threading.Thread(target=self._run, daemon=True, name=f"{self.name}-{self.started}").start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                fn, args = self._jobs.get(timeout=self.IDLE)
+            except queue.Empty:
+                if self._idle.acquire(blocking=False):
+                    return  # idle, and no run was promised to this thread
+                continue
+            try:
+                fn(*args)
+            except Exception:
+                log.exception("a bot driver failed")
+            self._idle.release()
 
 
 def _watch_parent(parent: int) -> None:
@@ -156,6 +198,11 @@ def choose_warm(key: str, game_id: str, base: int, moves: list[tuple[int, str]],
 def drop(key: str) -> None:
     """Runs in a worker: forget the game's kept state."""
     _WARM.pop(key, None)
+
+
+def held() -> list[str]:
+    """Runs in a worker: the games whose states it keeps (for tests and diagnostics)."""
+    return list(_WARM)
 
 
 def _choose(state: GameState, bot_spec: str, rng_state: int, seat: int,
@@ -287,6 +334,7 @@ class Thinkers:
                 pool = self._get(i)
                 generation = worker.generation
                 base, moves, whole = self._message(key, i, state)
+                sent = time.monotonic()
                 try:
                     fut: Future[tuple[str, int] | str | None] = pool.submit(
                         choose_warm, key, game_id, base, moves, whole, bot_spec, rng_state, seat, budget)
@@ -320,7 +368,7 @@ class Thinkers:
                 if result is None:
                     return Answer(why="over")
                 assert not isinstance(result, str)
-                return Answer(result[0], result[1])
+                return Answer(result[0], result[1], seconds=time.monotonic() - sent)
         return Answer(why="failed")
 
     def close(self) -> None:
