@@ -62,9 +62,9 @@ def test_searches_determinizations_from_its_own_seat(monkeypatch: pytest.MonkeyP
     calls: list[int] = []
     real = type(state).determinize
 
-    def spy(self: bw.GameState, seat: int, rng: object) -> bw.GameState:
+    def spy(self: bw.GameState, seat: int, rng: object, quiet: bool = False) -> bw.GameState:
         calls.append(seat)
-        return real(self, seat, rng)  # type: ignore[arg-type]
+        return real(self, seat, rng, quiet)  # type: ignore[arg-type]
 
     monkeypatch.setattr(type(state), "determinize", spy)
     seat = state.to_act[0]

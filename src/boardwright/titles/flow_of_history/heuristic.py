@@ -19,9 +19,9 @@ from typing import Any
 from boardwright.bots.heuristics import score_difference
 from boardwright.engine import GameState
 
-from .cards import CardSet
+from .cards import CULTURE, CardSet
 from .constants import BANKER
-from .nation import Nation, place, shared_score
+from .nation import Nation, place, score_parts
 from .state import FlowState
 from .tables import NationKey, memoized, nation_key, tables
 
@@ -42,9 +42,15 @@ def nation_points(cs: CardSet, nation: Nation, visible: bool, key: NationKey | N
     `key`: `nation_key(nation)`, when the caller has it."""
     if key is None:
         key = nation_key(nation)
-    return memoized(
-        tables(cs).points_memo, (visible, key), lambda: points(shared_score(cs, nation, visible, key))
-    )
+    return memoized(tables(cs).points_memo, (visible, key), lambda: _points(cs, nation))
+
+
+def _points(cs: CardSet, nation: Nation) -> float:
+    """`points(shared_score(cs, nation, ...))` from the score's parts, without building the
+    breakdown (a rollout's Nations are new, so this runs at most evaluations)."""
+    counts, _, end_game = score_parts(cs, nation)
+    culture = counts[CULTURE]
+    return float(culture) + float(sum(counts) - culture) / 2 + float(sum(end_game.values()))
 
 
 def all_nation_points(

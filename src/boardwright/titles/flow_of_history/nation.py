@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 from .cards import CULTURE, ICONS, LEADER, TYPES, WONDER, Card, CardSet
@@ -58,9 +59,9 @@ def icons(cs: CardSet, nation: Nation, scoring: bool = False) -> list[int]:
 
 def _icons(cs: CardSet, nation: Nation, scoring: bool) -> list[int]:
     tab = tables(cs)
-    stripe = tab.stripe
-    stripes = [stripe[c] for stack in nation for c in stack]
-    counts = [sum(column) for column in zip(*stripes, strict=True)] if stripes else [0] * len(ICONS)
+    total = sum(map(tab.stripe_packed.__getitem__, chain.from_iterable(nation)))  # see Tables
+    mask = tab.stripe_mask
+    counts = [(total >> shift) & mask for shift in tab.stripe_shifts]
     later = []
     permanent = tab.permanent
     for c in active_nums(nation):
@@ -126,30 +127,9 @@ def shared_score(cs: CardSet, nation: Nation, visible_tiebreak: bool,
 
 
 def _score(cs: CardSet, nation: Nation, visible_tiebreak: bool) -> dict[str, Any]:
-    counts = _icons(cs, nation, True)
-    granted: dict[str, int] = {}
-    cards = cs.cards
-    end_game_timing = tables(cs).end_game
-    end_cards = [cards[c] for c in active_nums(nation) if end_game_timing[c]]
-    for card in end_cards:
-        if card.effect.kind == "grant_icons":
-            for icon, n in card.effect.icons.items():
-                counts[ICONS.index(icon)] += n
-                granted[icon] = granted.get(icon, 0) + n
+    counts, granted, end_game = score_parts(cs, nation)
     culture = counts[CULTURE]
     others = sum(counts) - culture
-    end_game: dict[str, int] = {}
-    for card in end_cards:
-        e = card.effect
-        if e.kind == "culture_per_card":
-            vp = e.amount * len(nation[TYPES.index(e.per_type)])
-        elif e.kind == "culture_per_icon":
-            vp = counts[ICONS.index(e.per_icon)] // e.icons_per_culture
-        elif e.kind == "culture_per_set":
-            vp = e.amount * min(len(nation[TYPES.index(t)]) for t in e.types)
-        else:
-            continue
-        end_game[card.id] = vp
     total = culture + others // 2 + sum(end_game.values())
     return {
         "total": total,
@@ -162,3 +142,33 @@ def _score(cs: CardSet, nation: Nation, visible_tiebreak: bool) -> dict[str, Any
         "cards": visible_count(nation) if visible_tiebreak else card_count(nation),
         "tokens": 0,  # filled in by score()
     }
+
+
+def score_parts(cs: CardSet, nation: Nation) -> tuple[list[int], dict[str, int], dict[str, int]]:
+    """The icon totals at scoring (granted icons included), the granted icons, and each
+    End Game Scoring card's VP: what `_score` reports (the heuristic reads these alone)."""
+    counts = _icons(cs, nation, True)
+    granted: dict[str, int] = {}
+    cards = cs.cards
+    end_game_timing = tables(cs).end_game
+    end_cards = [cards[c] for c in active_nums(nation) if end_game_timing[c]]
+    if not end_cards:
+        return counts, granted, {}
+    for card in end_cards:
+        if card.effect.kind == "grant_icons":
+            for icon, n in card.effect.icons.items():
+                counts[ICONS.index(icon)] += n
+                granted[icon] = granted.get(icon, 0) + n
+    end_game: dict[str, int] = {}
+    for card in end_cards:
+        e = card.effect
+        if e.kind == "culture_per_card":
+            vp = e.amount * len(nation[TYPES.index(e.per_type)])
+        elif e.kind == "culture_per_icon":
+            vp = counts[ICONS.index(e.per_icon)] // e.icons_per_culture
+        elif e.kind == "culture_per_set":
+            vp = e.amount * min(len(nation[TYPES.index(t)]) for t in e.types)
+        else:
+            continue
+        end_game[card.id] = vp
+    return counts, granted, end_game

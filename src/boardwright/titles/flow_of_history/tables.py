@@ -81,6 +81,9 @@ class Tables:
         "shuffle_bytes",
         "shuffle_group",
         "stripe",
+        "stripe_mask",
+        "stripe_packed",
+        "stripe_shifts",
         "turn_action",
         "turn_action_types",
     )
@@ -90,6 +93,16 @@ class Tables:
         cards = cs.cards
         self.age_number: tuple[int, ...] = tuple(c.age_number for c in cards)
         self.stripe: tuple[tuple[int, ...], ...] = tuple(c.stripe for c in cards)
+        # Each card's stripe packed into one int, `bits` bits an icon: the stripe totals of
+        # any set of cards are then one sum of ints (in C), unpacked by shifts. Stripe counts
+        # are never negative (cards.py) and a field is wide enough for the whole set's total,
+        # so no field ever carries into the next.
+        bits = max((sum(col) for col in zip(*self.stripe, strict=True)), default=0).bit_length() or 1
+        self.stripe_shifts: tuple[int, ...] = tuple(bits * i for i in range(len(ICONS)))
+        self.stripe_mask = (1 << bits) - 1
+        self.stripe_packed: tuple[int, ...] = tuple(
+            sum(n << shift for n, shift in zip(c.stripe, self.stripe_shifts, strict=True)) for c in cards
+        )
         # card -> the place of its age in AGES, the order hidden deck parts are reshuffled
         # in; -1 for the two cards that keep their place (see FlowState._determinize)
         self.shuffle_group: tuple[int, ...] = tuple(
