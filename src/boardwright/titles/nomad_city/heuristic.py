@@ -91,9 +91,14 @@ def _values(s: NomadState) -> list[float]:
     weight = REGION_EARLY + (1 - REGION_EARLY) * progress
     regions = s.board.regions
     for region, strength in region_strength(s).items():
+        worth = weight * regions[region]
+        # each seat's strongest rival: the strongest seat's is the second strongest, every
+        # other seat's the strongest (the same as a max over the others, without a loop each)
+        top = max(strength)
+        leader = strength.index(top)
+        second = max(strength[:leader] + strength[leader + 1:], default=0)
         for p in range(s.players):
-            rivals = max((n for q, n in enumerate(strength) if q != p), default=0)
-            out[p] += weight * regions[region] * _control(strength[p], rivals)
+            out[p] += worth * _control(strength[p], second if p == leader else top)
     for p in range(s.players):
         out[p] += INFLUENCE * on_map[p]
     for corp in s.corps:  # the Corporation Module (§16)

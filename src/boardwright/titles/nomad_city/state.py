@@ -262,24 +262,54 @@ class NomadState(TaskStackState):
     # ------------------------------------------------------------- copies
     def _clone_into(self, other: Any) -> None:
         """Field by field, copying only what can change in place (tasks are lists whose
-        own items are replaced, never mutated, so a shallow copy of each is enough)."""
+        own items are replaced, never mutated, so a shallow copy of each is enough).
+        Written out field by field (no getattr/setattr by name): every search iteration
+        clones a state (tests/nomad_city/test_clone.py checks every field is copied)."""
         other.content = self.content
-        for name in ("round", "first", "bank_gold", "bank_pure", "fac_known", "hubs", "towers",
-                     "finished", "dept"):
-            setattr(other, name, getattr(self, name))
-        for name in ("city", "supply", "gold", "pure", "points", "event_box", "fac_deck",
-                     "market", "fac_box", "facedown", "revealed", "explored", "turn_flags",
-                     "corps", "corp_stack", "ops", "highways"):
-            setattr(other, name, getattr(self, name).copy())
-        for name in ("res", "grid", "used", "hand", "discard", "end_effects", "tasks", "starting",
-                     "corp_seen", "boxed", "box"):
-            setattr(other, name, [x.copy() for x in getattr(self, name)])
+        other.round = self.round
+        other.first = self.first
+        other.bank_gold = self.bank_gold
+        other.bank_pure = self.bank_pure
+        other.fac_known = self.fac_known
+        other.hubs = self.hubs
+        other.towers = self.towers
+        other.finished = self.finished
+        other.dept = self.dept
+        other.city = self.city.copy()
+        other.supply = self.supply.copy()
+        other.gold = self.gold.copy()
+        other.pure = self.pure.copy()
+        other.points = self.points.copy()
+        other.event_box = self.event_box.copy()
+        other.fac_deck = self.fac_deck.copy()
+        other.market = self.market.copy()
+        other.fac_box = self.fac_box.copy()
+        other.facedown = self.facedown.copy()
+        other.revealed = self.revealed.copy()
+        other.explored = self.explored.copy()
+        other.turn_flags = self.turn_flags.copy()
+        other.corps = self.corps.copy()
+        other.corp_stack = self.corp_stack.copy()
+        other.ops = self.ops.copy()
+        other.highways = self.highways.copy()
+        other.res = [x.copy() for x in self.res]
+        other.grid = [x.copy() for x in self.grid]
+        other.used = [x.copy() for x in self.used]
+        other.hand = [x.copy() for x in self.hand]
+        other.discard = [x.copy() for x in self.discard]
+        other.end_effects = [x.copy() for x in self.end_effects]
+        other.tasks = [x.copy() for x in self.tasks]
+        other.starting = [x.copy() for x in self.starting]
+        other.corp_seen = [x.copy() for x in self.corp_seen]
+        other.boxed = [x.copy() for x in self.boxed]
+        other.box = [x.copy() for x in self.box]
         other.coop = {k: v.copy() for k, v in self.coop.items()}
         other.persist = [_copy(p) if p else {} for p in self.persist]
         other.influence = {k: v.copy() for k, v in self.influence.items()}
         other.event_decks = {k: v.copy() for k, v in self.event_decks.items()}
         other.styles = {sid: {k: v.copy() for k, v in by.items()} for sid, by in self.styles.items()}
-        other.collect = [_copy(c) for c in self.collect]
+        # outside Resource Collection every entry is {"done": True}: a flat copy does
+        other.collect = [c.copy() if len(c) == 1 else _copy(c) for c in self.collect]
 
     def _dump(self) -> dict[str, Any]:
         return {name: _copy(getattr(self, name)) for name in FIELDS}
@@ -305,7 +335,7 @@ class NomadState(TaskStackState):
         unseen = self.fac_deck[known:]
         rng.shuffle(unseen)
         self.fac_deck[known:] = unseen
-        ops = {c for c, r in self.content.characters.items() if r.kind == "operator"}
+        ops = _operators(self.content)
         hidden_ops = list(self.ops)
         slots: dict[int, tuple[int, int]] = {}
         for other in range(self.players):
@@ -490,6 +520,16 @@ class NomadState(TaskStackState):
 
 
 _RESOURCE_INDEX = {k: i for i, k in enumerate(RESOURCES)}
+_OPERATORS: dict[int, tuple[Content, frozenset[str]]] = {}
+
+
+def _operators(content: Content) -> frozenset[str]:
+    """The ids of the content's Operator cards (asked at every determinization)."""
+    hit = _OPERATORS.get(id(content))
+    if hit is None or hit[0] is not content:
+        ops = frozenset(c for c, r in content.characters.items() if r.kind == "operator")
+        hit = _OPERATORS[id(content)] = (content, ops)  # keeps the content alive: its id stays its own
+    return hit[1]
 
 
 def _copy(x: Any) -> Any:
