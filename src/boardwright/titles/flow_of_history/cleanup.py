@@ -128,7 +128,8 @@ def replenish(s: FlowState) -> None:
     while len(s.market) < s.market_size() and s.deck and not s.finished:
         card = s.deck.pop()
         s.market.append(card)
-        s.say(None, f"{s.name(card)} enters the Market", ref("5.6"))
+        if not s.quiet:  # search copies keep no log (the hottest messages skip their text)
+            s.say(None, f"{s.name(card)} enters the Market", ref("5.6"))
         if card == future:
             effects.trigger_end(s, None, "The Future entered the Market")
 

@@ -20,7 +20,8 @@ def gain(s: FlowState, seat: int, card: int) -> None:
     """Put a card in a Nation and queue its Instant/Attack effect (§2.4, §3.1)."""
     c = s.cards.cards[card]
     old = place(s.cards, s.nations[seat], card)
-    s.say(seat, f"gains {c.name} ({TYPES[c.type]}, age {c.age})", ref("2.4"))
+    if not s.quiet:  # a search copy keeps no log: its text is not even built (hot path)
+        s.say(seat, f"gains {c.name} ({TYPES[c.type]}, age {c.age})", ref("2.4"))
     if old is not None:
         s.box.append(old)
         s.say(seat, f"returns the previous Leader {s.name(old)} to the box", ref("2.4"))

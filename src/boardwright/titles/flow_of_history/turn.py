@@ -154,7 +154,8 @@ def invest(s: FlowState, seat: int, card: int, n: int) -> None:
     s.investor[card] = seat
     s.stake[card] = n
     s.invested[seat] = card
-    s.say(seat, f"invests {n} in {s.name(card)}", ref("5.1"))
+    if not s.quiet:  # search copies keep no log (the hottest messages skip their text)
+        s.say(seat, f"invests {n} in {s.name(card)}", ref("5.1"))
 
 
 def complete(s: FlowState, seat: int) -> None:
@@ -168,8 +169,9 @@ def complete(s: FlowState, seat: int) -> None:
     bonus = min(s.icons(seat)[icon], s.supply)  # counted before the card joins (§5.2)
     s.supply -= bonus
     s.tokens[seat] += bonus
-    s.say(seat, f"completes {c.name}: {n} to the Supply, investor bonus {bonus} "
-                f"({ICONS[icon]})", ref("5.2"))
+    if not s.quiet:
+        s.say(seat, f"completes {c.name}: {n} to the Supply, investor bonus {bonus} "
+                    f"({ICONS[icon]})", ref("5.2"))
     s.market.remove(card)
     if s.players == 2:
         s.push("bonus", seat)  # resolved after the card's own effect (§7.2)
@@ -186,15 +188,17 @@ def snipe(s: FlowState, seat: int, card: int) -> None:
         s.tokens[prev] += n
         s.invested[prev] = -1
     s.supply += n
-    s.say(seat, f"snipes {s.name(card)} from {s.seat_name(prev)}, paying {n}",
-          ref("7.3") if prev == BANKER else ref("5.3"))
+    if not s.quiet:
+        s.say(seat, f"snipes {s.name(card)} from {s.seat_name(prev)}, paying {n}",
+              ref("7.3") if prev == BANKER else ref("5.3"))
     if prev != BANKER:
         trade = min(s.icons(prev)[TRADE], s.supply)
         s.supply -= trade
         half = s.supply // 2
         s.supply -= half
         s.tokens[prev] += trade + half
-        s.say(prev, f"takes {trade} for Trade icons and {half} (half the Supply)", ref("5.3"))
+        if not s.quiet:
+            s.say(prev, f"takes {trade} for Trade icons and {half} (half the Supply)", ref("5.3"))
     s.market.remove(card)
     effects.gain(s, seat, card)
 
@@ -215,8 +219,9 @@ def harvest(s: FlowState, seat: int) -> None:
     s.supply -= from_supply
     s.reserve -= from_reserve
     s.tokens[seat] += from_supply + from_reserve
-    s.say(seat, f"harvests: {h} from the Reserve to the Supply, takes {half}, then tops up "
-                f"{from_supply} from the Supply and {from_reserve} from the Reserve", ref("5.5"))
+    if not s.quiet:
+        s.say(seat, f"harvests: {h} from the Reserve to the Supply, takes {half}, then tops up "
+                    f"{from_supply} from the Supply and {from_reserve} from the Reserve", ref("5.5"))
 
 
 # ---------------------------------------------------------------- explanations

@@ -47,8 +47,9 @@ def open_site(s: NomadState, site: str) -> bool:
 
 def pay_toll(s: NomadState, seat: int, route: str, payee: int | None, rule: str) -> None:
     s.transfer_gold(seat, payee, TOLL)
-    to = "the bank" if payee is None else f"seat {payee}"
-    s.say(seat, f"pays {TOLL} Gold to {to} for route {route}", rule)
+    if not s.quiet:  # a search copy keeps no log: its text is not even built (hot path)
+        to = "the bank" if payee is None else f"seat {payee}"
+        s.say(seat, f"pays {TOLL} Gold to {to} for route {route}", rule)
 
 
 # ---------------------------------------------------------------- explore (§5.3)

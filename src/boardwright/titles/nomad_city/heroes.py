@@ -28,8 +28,9 @@ def reveal(s: NomadState, seat: int, parts: list[str]) -> None:
     s.revealed[seat] = True
     s.turn_flags["character"] = 1
     rec = s.content.characters[char]
-    names = " then ".join(getattr(rec, p).name for p in parts)
-    s.say(seat, f"reveals {rec.name} and uses {names}", ref("6.1"))
+    if not s.quiet:  # search copies keep no log (the hottest messages skip their text)
+        names = " then ".join(getattr(rec, p).name for p in parts)
+        s.say(seat, f"reveals {rec.name} and uses {names}", ref("6.1"))
     s.push("discard_char", seat, parts)
     for part in reversed(parts):
         s.push("hero", seat, char, part)

@@ -306,7 +306,8 @@ def resolve_steps(s: NomadState, task: Task) -> None:
         got = {k: n for k, n in step.items() if k != "kind" and n}
         for k, n in got.items():
             s.add(seat, k, n)
-        s.say(seat, f"gains {cost_text(got)}", rule)
+        if not s.quiet:  # search copies keep no log (the hottest messages skip their text)
+            s.say(seat, f"gains {cost_text(got)}", rule)
     elif kind == "place":
         s.push("place", seat, step["count"], False, rule)
     elif kind == "move":

@@ -58,9 +58,10 @@ def apply_select(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.hand[seat].remove(char)
     s.facedown[seat] = char
     s.revealed[seat] = False
-    s.say(seat, f"places {s.content.characters[char].name} face down", ref("4.1"),
-          visible_to=(seat,))
-    s.say(seat, "places a character face down", ref("4.1"))
+    if not s.quiet:
+        s.say(seat, f"places {s.content.characters[char].name} face down", ref("4.1"),
+              visible_to=(seat,))
+        s.say(seat, "places a character face down", ref("4.1"))
     if not choosers(s):
         s.tasks.pop()
 
@@ -81,7 +82,8 @@ def resolve_turns(s: NomadState, task: Task) -> None:
     s.turn_flags = {"character": 0, "no_character": 0}
     s.push("turns", idx + 1)
     s.push("turn", seat, 0)
-    s.say(seat, f"takes turn {idx // s.players + 1} of round {s.round}", ref("4.2"))
+    if not s.quiet:  # search copies keep no log (the hottest messages skip their text)
+        s.say(seat, f"takes turn {idx // s.players + 1} of round {s.round}", ref("4.2"))
 
 
 def quick_actions(s: NomadState, seat: int) -> list[Action]:

@@ -6,6 +6,8 @@ summary, which maps each section to the rulebook's headings.
 
 from __future__ import annotations
 
+from functools import cache
+
 SECTIONS: dict[str, str] = {
     "1": "Components and their limits",
     "2": "Setup",
@@ -83,6 +85,7 @@ HERO_SECTION = {"liskarm": "11.1", "elysium": "11.2", "texas": "11.3", "cannot":
                 "mudrock": "17.9", "passenger": "17.10", "eunectes": "17.11"}
 
 
+@cache  # asked at most steps (its text is the same each time)
 def ref(section: str) -> str:
     """The reference text carried by log entries and errors, e.g. '§5.3 Explore'."""
     return f"§{section} {SECTIONS[section]}"
