@@ -339,8 +339,16 @@ class IsmctsBot(Bot):
                 # the action comes from this position's decision: no need to check it again
                 state.apply_listed(seat, self._policy(state, seat, rng))
             else:
-                picks = [(seat, self._policy(state, seat, rng).id) for seat in acting]
-                for seat, aid in picks:
+                picks = [(seat, self._policy(state, seat, rng)) for seat in acting]
+                # Secret choices: answers picked before any is applied stay legal in any
+                # order (tests/conformance/test_simultaneous.py applies such picks forwards
+                # and backwards for every game), so they need no second check; the check
+                # would build each later seat's decision again.
+                secret = all(state.decision(seat).secret for seat in acting)  # type: ignore[union-attr]
+                for seat, action in picks:
                     if seat in state.to_act:
-                        state.apply(seat, aid)
+                        if secret:
+                            state.apply_listed(seat, action)
+                        else:
+                            state.apply(seat, action.id)
             steps += 1
