@@ -22,6 +22,7 @@ from typing import Any
 
 from boardwright.engine import replay
 from boardwright.simulate import simulate, wilson
+from boardwright.titles.martians.setup import scenario_requirements
 
 SCENARIOS = (1, 2, 3, 4)
 
@@ -49,7 +50,7 @@ def mission_cell(players: int, mode: str, options: dict[str, Any], games: int, b
             scores.append(r.team_score)
         if not ok:
             if s.content.scenarios and s.options.get("solo_goal", "scenario") == "scenario":
-                reqs = s.content.scenarios[int(s.options["scenario"])].requirements
+                reqs = scenario_requirements(s)
                 if len(s.requirements_done) < len(reqs):
                     why["requirements"] += 1
                 done = {str(x[0]) for x in s.requirements_done}

@@ -13,7 +13,7 @@ from boardwright.engine.actions import Action, Decision
 
 from . import excavation
 from .rules import BUILDING_SECTION, ref
-from .setup import remove_token, uses_commissions, uses_scenario
+from .setup import remove_token, scenario_requirements, uses_commissions, uses_scenario
 
 if TYPE_CHECKING:
     from .state import MartiansState
@@ -122,7 +122,7 @@ def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]
                 out.append(Offer(f"supplies:{n}", f"take {n} supplies", "supplies", n))
         if uses_scenario(s):
             done = {r for r, _ in s.requirements_done}
-            for req in c.scenarios[int(s.options["scenario"])].requirements:
+            for req in scenario_requirements(s):
                 ready = req.id not in done and condition_met(s, req.condition)
                 if ready and s.can_pay(p, req.cost, req.minerals):
                     out.append(Offer(f"mission:{req.id}", f"realise {req.id}: +{req.reputation}",
@@ -221,7 +221,7 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         n = s.gain(p, "supplies", int(arg))
         s.say(corp, f"takes {n} supplies", ref("6.7"))
     elif kind == "mission":
-        req = next(r for r in c.scenarios[int(s.options["scenario"])].requirements if r.id == arg)
+        req = next(r for r in scenario_requirements(s) if r.id == arg)
         s.pay(p, req.cost, req.minerals)
         s.requirements_done.append([arg, corp])
         s.add_reputation(corp, req.reputation, ref("6.7"), f"realises the scenario requirement {arg}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from boardwright.engine.data import Record, read_model
 
@@ -309,6 +309,13 @@ Condition = Literal["", "all_built", "two_colony_technologies", "one_colony_tech
                     "two_birth_rate_tokens", "four_upgrades", "two_upgrades", "three_installations"]
 
 
+class AtCount(BaseModel):
+    """What a requirement asks at one player count instead of its own cost or condition."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cost: Cost | None = None
+    condition: Condition | None = None
+
+
 class Requirement(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str
@@ -316,6 +323,28 @@ class Requirement(BaseModel):
     minerals: list[Mineral]
     condition: Condition
     reputation: int
+    #: player count (2-4; solo plays as 2) -> the cost and/or condition asked at that count
+    by_players: dict[int, AtCount] = {}
+
+    @model_validator(mode="after")
+    def _check(self) -> Requirement:
+        bad = sorted(n for n in self.by_players if not 2 <= n <= 4)
+        if bad:
+            raise ValueError(f"requirement {self.id}: by_players names player counts {bad} "
+                             "(a scenario is played by 2 to 4 players; solo counts as 2)")
+        return self
+
+    def at(self, players: int) -> Requirement:
+        """This requirement as it stands at `players` (solo: 2)."""
+        change = self.by_players.get(max(2, players))
+        if change is None:
+            return self
+        new: dict[str, Any] = {"by_players": {}}
+        if change.cost is not None:
+            new["cost"] = change.cost
+        if change.condition is not None:
+            new["condition"] = change.condition
+        return self.model_copy(update=new)
 
 
 class ScenarioRecord(Record):
@@ -323,6 +352,13 @@ class ScenarioRecord(Record):
     name: str
     setup: Cost
     requirements: list[Requirement] = Field(min_length=1)
+    _at: dict[int, tuple[Requirement, ...]] = PrivateAttr(default_factory=dict)
+
+    def at(self, players: int) -> tuple[Requirement, ...]:
+        """The requirements at this player count (solo: 2), made once per count."""
+        if players not in self._at:
+            self._at[players] = tuple(r.at(players) for r in self.requirements)
+        return self._at[players]
 
 
 class ScenarioFile(_File):

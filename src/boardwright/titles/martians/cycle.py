@@ -9,7 +9,7 @@ from boardwright.engine.actions import Action, Decision
 
 from .buildings import closed
 from .rules import ref
-from .setup import place_token, uses_scenario
+from .setup import place_token, scenario_requirements, uses_scenario
 
 if TYPE_CHECKING:
     from .state import MartiansState
@@ -305,7 +305,7 @@ def resolve_growth(s: MartiansState, task: Any) -> None:
         return
     if clean(s, [0, 1, 2, 3]):
         if s.mode == "semi-coop" and uses_scenario(s):
-            reqs = s.content.scenarios[int(s.options["scenario"])].requirements
+            reqs = scenario_requirements(s)
             if len(s.requirements_done) == len(reqs) and s.cycle < s.cycles:
                 s.early_end = True
                 s.say(None, "every requirement is met and the quarters are clear: the game ends early",

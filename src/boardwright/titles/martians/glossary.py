@@ -104,8 +104,8 @@ def _weather_text(w: Any) -> str:
     return "weather card: " + ("; ".join(parts) if parts else "no effect") + "."
 
 
-@lru_cache(maxsize=4)
-def _entries() -> dict[str, tuple[str, str]]:
+@lru_cache(maxsize=8)
+def _entries(players: int = 2) -> dict[str, tuple[str, str]]:
     c = load()
     out: dict[str, tuple[str, str]] = {}
     for b in c.buildings.values():
@@ -156,11 +156,14 @@ def _entries() -> dict[str, tuple[str, str]]:
         out[g.id] = (g.id.replace("_", " ").capitalize(),
                      f"hidden goal: {g.text} at the end: +{g.reputation} reputation.")
     for sc in c.scenarios.values():
-        for req in sc.requirements:
+        for req in sc.at(players):
             cond = f" once {req.condition.replace('_', ' ')}" if req.condition else ""
+            scaled = any(r.id == req.id and r.by_players for r in sc.requirements)
+            count = f" (at {max(2, players)} players; it depends on the player count)" if scaled else ""
             out.setdefault(req.id, (req.id.replace("_", " ").capitalize(),
                                     f"requirement of scenario {sc.number} ({sc.name}){cond}: pay "
-                                    f"{cost_text(req.cost, req.minerals)}, +{req.reputation} reputation."))
+                                    f"{cost_text(req.cost, req.minerals)}{count}, "
+                                    f"+{req.reputation} reputation."))
     for cm in c.commissions.values():
         out[cm.id] = (cm.id.replace("-", " ").capitalize(),
                       f"commission card: pay {cost_text(cm.cost, cm.minerals)}, +{cm.reputation} reputation.")
@@ -169,13 +172,13 @@ def _entries() -> dict[str, tuple[str, str]]:
 
 def entries(players: int, options: Mapping[str, Any] | None = None) -> dict[str, tuple[str, str]]:
     """The `glossary` hook: every named component by id -> (name, what it does)."""
-    return dict(_entries())
+    return dict(_entries(players))
 
 
-@lru_cache(maxsize=4)
-def _board_data() -> dict[str, Any]:
+@lru_cache(maxsize=8)
+def _board_data(players: int = 2) -> dict[str, Any]:
     c = load()
-    names = {k: {"name": n, "text": t} for k, (n, t) in _entries().items()}
+    names = {k: {"name": n, "text": t} for k, (n, t) in _entries(players).items()}
     return {
         "glossary": names,
         "actions": ACTION_TEXT,
@@ -202,4 +205,4 @@ def _board_data() -> dict[str, Any]:
 
 def board_data(players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The `board_data` hook: the catalogue the browser board names and prices things from."""
-    return _board_data()
+    return _board_data(players)

@@ -18,6 +18,7 @@ from boardwright.engine import GameState
 
 from .content import RESOURCES
 from .plan import plan
+from .setup import scenario_requirements
 from .state import MartiansState
 
 #: co-op and solo weights: satisfaction counts for little beside winning
@@ -93,7 +94,7 @@ def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
     done = {str(x[0]) for x in s.requirements_done}
     held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
     value = 0.0
-    for r in s.content.scenarios[int(s.options["scenario"])].requirements:
+    for r in scenario_requirements(s):
         if r.id in done:
             continue
         have = sum(min(s.have(purse, k), n) for k, n in r.cost.items())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .buildings import CONSTRUCTION_COST, crop_terms
 from .cycle import demand_for
+from .setup import scenario_requirements
 
 if TYPE_CHECKING:
     from .state import MartiansState
@@ -94,7 +95,7 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     held = Counter(s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse])
     scenario = s.content.scenarios.get(int(s.options.get("scenario") or 0)) if s.content.scenarios else None
     if scenario is not None and s.options.get("solo_goal", "scenario") == "scenario":
-        for req in scenario.requirements:
+        for req in scenario_requirements(s):
             if req.id in done:
                 continue
             actions += 1  # the mission execution

@@ -8,7 +8,7 @@ from boardwright.engine import outcome as oc
 
 from .buildings import installations_of
 from .goals import met
-from .setup import uses_scenario
+from .setup import scenario_requirements, uses_scenario
 
 if TYPE_CHECKING:
     from .state import MartiansState
@@ -21,7 +21,7 @@ def demand_left(s: MartiansState, quarters: list[int]) -> int:
 def requirements_met(s: MartiansState) -> bool:
     if not uses_scenario(s):
         return True
-    reqs = s.content.scenarios[int(s.options["scenario"])].requirements
+    reqs = scenario_requirements(s)
     return {r for r, _ in s.requirements_done} >= {r.id for r in reqs}
 
 
@@ -34,7 +34,7 @@ def mission(s: MartiansState) -> tuple[bool, str]:
     why = []
     if not ok:
         done = {r for r, _ in s.requirements_done}
-        reqs = s.content.scenarios[int(s.options["scenario"])].requirements
+        reqs = scenario_requirements(s)
         why.append("requirements not met: " + ", ".join(r.id for r in reqs if r.id not in done))
     if left:
         why.append(f"{left} demand token(s) left in the quarters")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.actions import Action, Decision
 
-from .content import RESOURCES
+from .content import RESOURCES, Requirement
 from .excavation import hexes
 from .modes import shared_purse
 from .rules import ref
@@ -161,6 +161,12 @@ def uses_scenario(s: MartiansState) -> bool:
     if s.mode == "competitive":
         return False
     return not (s.mode == "solo" and s.options["solo_goal"] == "commissions")
+
+
+def scenario_requirements(s: MartiansState) -> tuple[Requirement, ...]:
+    """The scenario's requirements at this game's player count (solo: 2): a stand-in cost
+    or condition may depend on the count (`by_players`)."""
+    return s.content.scenarios[int(s.options["scenario"])].at(board_count(s))
 
 
 def uses_commissions(s: MartiansState) -> bool:

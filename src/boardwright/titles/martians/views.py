@@ -14,7 +14,7 @@ from boardwright.engine import Rng
 from . import goals
 from .content import RESOURCES
 from .modes import shared_purse
-from .setup import uses_commissions, uses_scenario
+from .setup import scenario_requirements, uses_commissions, uses_scenario
 
 if TYPE_CHECKING:
     from .state import MartiansState
@@ -101,7 +101,7 @@ def view(s: MartiansState, seat: int | None) -> dict[str, Any]:
         done = dict((r, who) for r, who in s.requirements_done)
         out["scenario"] = {"number": sc.number, "name": sc.name, "requirements": [
             {"id": r.id, "cost": dict(r.cost), "minerals": list(r.minerals), "condition": r.condition,
-             "reputation": r.reputation, "done_by": done.get(r.id)} for r in sc.requirements]}
+             "reputation": r.reputation, "done_by": done.get(r.id)} for r in scenario_requirements(s)]}
     out["turn"] = dict(s.turn, done=list(s.turn["done"])) if s.turn else None
     if s.goal_hand:
         drafting = bool(s.tasks) and s.tasks[-1][0] == "goal_keep"
