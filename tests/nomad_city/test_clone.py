@@ -31,3 +31,19 @@ def test_clone_copies_every_field_and_shares_nothing_mutable(corporations: bool)
         seat = state.to_act[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         steps += 1
+
+
+def test_decisions_kept_by_the_rules_equal_rebuilt_ones() -> None:
+    """`run` and the collection's apply keep the decisions they build in the engine's cache:
+    each must be the one `_decision` would build for that position."""
+    spec = bw.game("nomad-city")
+    for seed in (1, 2):
+        state = spec.new_game(3, seed, {**spec.default_options(3), "corporations": seed == 2})
+        rng = Rng(seed)
+        while not state.over:
+            for seat in state.to_act:
+                fresh = state.clone()
+                fresh._cache = {}
+                assert state.decision(seat) == fresh.decision(seat)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

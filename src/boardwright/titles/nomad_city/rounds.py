@@ -251,22 +251,32 @@ _COLLECT_ACTIONS: dict[tuple[str, int, str], Action] = {}
 _TOLL_ACTIONS: dict[tuple[str, int | None], Action] = {}
 
 
-def _auto_done(s: NomadState, seat: int) -> None:
-    if not collect_options(s, seat):
+def _auto_done(s: NomadState, seat: int) -> list[Action]:
+    """The seat's collection options; none left: its collection is done."""
+    options = collect_options(s, seat)
+    if not options:
         s.collect[seat]["done"] = True
+    return options
+
+
+DONE_COLLECTING = Action("done", "Finish collecting")
 
 
 def collect_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    acts = [*collect_options(s, seat), Action("done", "Finish collecting")]
+    return _collect_decision(task, seat, collect_options(s, seat))
+
+
+def _collect_decision(task: Task, seat: int, options: list[Action]) -> Decision:
     together = len(task) < 2 or task[1] != "solo"  # Rim Billiton's collection is alone
     return Decision(seat, "collection", "Choose mining sites to collect from and pay their "
                     "tolls (in secret until everyone is done)" if together else
                     "Choose mining sites to collect from and pay their tolls",
-                    ref("4.3"), tuple(acts), simultaneous=together, secret=together)
+                    ref("4.3"), (*options, DONE_COLLECTING), simultaneous=together, secret=together)
 
 
-def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) -> None:
-    """Add one pick to `seat`'s plan, kept aside until the reveal (§4.3)."""
+def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) -> list[Action]:
+    """Add one pick to `seat`'s plan, kept aside until the reveal (§4.3); returns the seat's
+    options for its next pick (none once it is done)."""
     c = s.collect[seat]
     kind, _, rest = action_id.partition(":")
     if kind == "done":
@@ -285,15 +295,19 @@ def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) 
             who_text = "the bank" if who == "bank" else f"seat {who}"
             s.say(seat, f"chooses to pay {TOLL} Gold to {who_text} for route {route}",
                   ref("4.3"), visible_to=(seat,))
-    if not c["done"]:
-        _auto_done(s, seat)
+    return [] if c["done"] else _auto_done(s, seat)
 
 
 def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
-    pick_collection(s, seat, action_id)
+    options = pick_collection(s, seat, action_id)
     if all(x["done"] for x in s.collect):
         s.tasks.pop()
         reveal_collection(s)
+    elif options:
+        # The seat's next decision is built from the options just computed (nothing changes
+        # before it is asked: `run` stops at this simultaneous task), as `run` keeps the
+        # decisions it builds; the engine's cache is cleared at the next apply.
+        s._cache[seat] = (_collect_decision(task, seat, options), None)
 
 
 def reveal_collection(s: NomadState) -> None:
