@@ -49,14 +49,16 @@ class Rng:
         without two calls, as every random pick and game draw goes through here)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = _MASK - (_MASK + 1) % n
+        # The rejection bound `_MASK - (_MASK + 1) % n` is above `_MASK - n`: a draw up to
+        # that accepts without computing it (as in `shuffle`; the same draws).
+        safe = _MASK - n
         state = self.state
         while True:
             state = (state + _GOLDEN) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
-            if z <= limit:
+            if z <= safe or z <= _MASK - (_MASK + 1) % n:
                 self.state = state
                 return z % n
 

@@ -70,7 +70,8 @@ def choosers(s: NomadState) -> tuple[int, ...]:
     """Seats still to place a card face down. With the Corporation Module a seat can be
     left with no card at all (Once cards boxed, Persistent ones in play): it plays the
     round without a character (§17.1, our reading in §13)."""
-    return tuple(p for p in s.order() if not s.facedown[p] and s.hand[p])
+    facedown, hand = s.facedown, s.hand
+    return tuple([p for p in s.order() if not facedown[p] and hand[p]])
 
 
 # ---------------------------------------------------------------- turns (§4.2)

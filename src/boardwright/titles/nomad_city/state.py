@@ -214,9 +214,14 @@ class NomadState(TaskStackState):
     def board(self) -> Board:
         return self.content.board(self.players)
 
-    def order(self) -> list[int]:
-        """Seats in turn order from this round's first player (§4)."""
-        return [(self.first + i) % self.players for i in range(self.players)]
+    def order(self) -> tuple[int, ...]:
+        """Seats in turn order from this round's first player (§4): a shared tuple (asked
+        several times a step, by `_to_act` among others)."""
+        key = (self.first, self.players)
+        hit = _ORDERS.get(key)
+        if hit is None:
+            hit = _ORDERS[key] = tuple((self.first + i) % self.players for i in range(self.players))
+        return hit
 
     # ------------------------------------------------------------- flow
     def push(self, *task: Any) -> None:
@@ -253,7 +258,8 @@ class NomadState(TaskStackState):
         if top[0] == "select":
             return rounds.choosers(self)
         if top[0] == "collect":
-            return tuple(s for s in self.order() if not self.collect[s]["done"])
+            collect = self.collect
+            return tuple([s for s in self.order() if not collect[s]["done"]])
         return (int(top[1]),)
 
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
@@ -520,6 +526,7 @@ class NomadState(TaskStackState):
 
 
 _RESOURCE_INDEX = {k: i for i, k in enumerate(RESOURCES)}
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (first player, players) -> turn order
 _OPERATORS: dict[int, tuple[Content, frozenset[str]]] = {}
 
 
