@@ -160,6 +160,17 @@ _ZEROS = bytes(4 * OBSERVATION_SIZE)
 
 
 @cache
+def _template(players: int) -> bytes:
+    """The vector's bytes before `encode_state` writes a state: zeros but what depends on the
+    player count alone (each seat present, players / 5)."""
+    out = array("f", _ZEROS)
+    for k in range(players):
+        out[k * _SEAT] = 1.0
+    out[OBSERVATION_SIZE - len(KINDS) - 1] = players / 5
+    return out.tobytes()
+
+
+@cache
 def _shipped(card_set_ids: tuple[str, ...]) -> bool:
     return card_set_ids == card_ids()
 
@@ -196,7 +207,13 @@ def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[flo
     return hit
 
 
+# Per seat number: (a copy of the Nation last encoded there, its block), compared by contents
+_LAST: list[tuple[list[list[int]] | None, tuple[array[float], array[float], int]]] = [
+    (None, (array("f"), array("f"), 0))
+] * MAX_SEATS
+
 _DECK_AGES: dict[bytes, array[float]] = {}
+_LAST_DECK: list[Any] = [None, array("f")]  # (a copy of the deck last encoded, its ages block)
 
 
 def _deck_ages(deck: bytes) -> array[float]:
@@ -222,20 +239,31 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     me = seat
     players = s.players
     # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
-    out = array("f", _ZEROS)
+    out = array("f", _template(players))
     owned_base = MAX_SEATS * _SEAT
-    age_number = tables(s.cards).age_number
+    tab = tables(s.cards)
     market = s.market
-    age = max(map(age_number.__getitem__, market), default=0)
+    if not market:
+        age = 0
+    elif tab.age_bytes is not None:  # the cards' ages read in C
+        age = max(bytes(market).translate(tab.age_bytes))
+    else:
+        age = max(map(tab.age_number.__getitem__, market))
     tokens = s.tokens
-    blocks = _BLOCKS
+    last = _LAST
     for p, nation in enumerate(s.nations):
         k = (p - me) % players
         base = k * _SEAT
-        hit = blocks.get(tuple(map(tuple, nation)))
-        seat_block, owned, oldest = hit if hit is not None else _nation_block(s, p, n)
+        # the block of the Nation last seen at this seat when its contents are the same (a
+        # list comparison in C: no key built or hashed), else the memo's
+        seen = last[p]
+        if seen[0] == nation:
+            seat_block, owned, oldest = seen[1]
+        else:
+            hit = _nation_block(s, p, n)
+            last[p] = ([stack[:] for stack in nation], hit)
+            seat_block, owned, oldest = hit
         out[base + 3 : base + _SEAT] = seat_block
-        out[base] = 1.0
         out[base + 1] = tokens[p] / 10
         o = owned_base + k * n
         out[o : o + n] = owned
@@ -266,7 +294,10 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         for c in dealt:
             out[base + c] = 1.0
     base += n
-    out[base : base + len(AGES)] = _deck_ages(bytes(s.deck))
+    deck = s.deck
+    if deck != _LAST_DECK[0]:  # compared in C: the deck changes only when a card is drawn
+        _LAST_DECK[:] = deck.copy(), _deck_ages(bytes(deck))
+    out[base : base + len(AGES)] = _LAST_DECK[1]
     base += len(AGES)
     out[base] = s.supply / 10
     out[base + 1] = s.reserve / 72
@@ -274,7 +305,6 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     out[base + 3] = s._round() / 40
     if s.end_triggered:
         out[base + 4] = 1.0
-    out[base + 5] = players / 5
     base += 6
     decision = s.decision(me)
     if decision is not None:
