@@ -29,6 +29,7 @@ from array import array
 from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations
+from struct import Struct
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -461,10 +462,29 @@ _FAC_SLOT = _FacilitySlots()
 
 
 @cache
-def _seat_slots(k: int) -> tuple[int, ...]:
-    """Where each field of the seat block at relative position k starts."""
+def _seat_slots() -> tuple[tuple[int, ...], ...]:
+    """Per relative seat position k: where each field of its seat block starts."""
     at, st, seat_size, _ = _layout()
-    return tuple(at[21] + k * seat_size + x for x in st)
+    if st[3] != st[2] + 3 or st[4] != st[3] + len(RESOURCES):  # `_PACK_MONEY` writes them at once
+        raise AssertionError("seat_fields: gold/pure/points, resources and markers must be adjacent")
+    return tuple(tuple(at[21] + k * seat_size + x for x in st) for k in range(MAX_SEATS))
+
+
+_KIND_SLOT = {kind: i for i, kind in enumerate(KINDS)}
+# gold, pure, points, resources, markers: seat_fields' blocks 2-4, adjacent (`_seat_slots`)
+_PACK_MONEY = Struct(f"{3 + len(RESOURCES) + 1}f").pack_into
+
+
+@cache
+def _template(players: int) -> bytes:
+    """The vector's bytes before `encode_state` writes a state: zeros but what depends on the
+    player count alone (its one-hot, each seat block's "present")."""
+    at = _layout()[0]
+    out = array("f", _ZEROS)
+    out[at[0] + min(max(players - 2, 0), 2)] = 1.0
+    for b in _seat_slots()[:players]:
+        out[b[0]] = 1.0
+    return out.tobytes()
 
 
 _MEMO_LIMIT = 4096
@@ -488,6 +508,27 @@ _GRIDS: dict[tuple[str, ...], array[float]] = {}
 _FACILITIES: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], array[float]] = {}
 _INFLUENCE: dict[Any, list[tuple[array[float], array[float]]]] = {}
 _SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarations' seat keys
+
+
+class _Last:
+    """The memoized blocks `encode_state` used last, each with a copy of the state's parts it
+    was built from (equal parts: the same block; a data pack never comes here)."""
+
+    def __init__(self) -> None:
+        self.explored: dict[str, str] | None = None
+        self.explored_block = array("f")
+        self.event_box: list[str] | None = None
+        self.event_box_block = array("f")
+        self.facilities: tuple[list[str], int, list[str], list[str]] | None = None
+        self.facilities_block = array("f")
+        self.influence: dict[str, list[int]] | None = None
+        self.city: list[str] | None = None
+        self.players = 0
+        self.influence_blocks: list[tuple[array[float], array[float]]] = []
+        self.grids: list[tuple[list[str] | None, array[float]]] = [(None, array("f"))] * MAX_SEATS
+
+
+_LAST = _Last()
 
 
 def _explored(explored: tuple[tuple[str, str], ...]) -> array[float]:
@@ -564,13 +605,12 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     if s.data_pack is not None:  # a data pack's ids may differ: take the view path
         return encode_view(s.view(seat, log=False))
     at, _, _, ix = _layout()
-    out = array("f", _ZEROS)
     players = s.players
+    out = array("f", _template(players))
     me = seat
     n_ch = len(ix["characters"])
     n_co = len(ix["corporations"])
     i_sites, i_chars, i_corps = ix["sites"], ix["characters"], ix["corporations"]
-    out[at[0] + min(max(players - 2, 0), 2)] = 1.0
     out[at[1]] = s.round / 8
     out[at[2] + (s.first - me) % players] = 1.0
     out[at[3]] = 1.0 if red_zone_open(s) else 0.0
@@ -579,23 +619,40 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     decision = s.decision(me)  # None when the observer is not acting
     if decision is not None:
         out[at[4]] = 1.0
-        if decision.kind in KINDS:
-            out[at[5] + KINDS.index(decision.kind)] = 1.0
+        kind = _KIND_SLOT.get(decision.kind)
+        if kind is not None:
+            out[at[5] + kind] = 1.0
     if module:
         for route in s.highways:
             out[at[6] + ix["routes"][route]] = 1.0
     # blocks that change only now and then, memoized by what they show (data pack: the view, above)
-    out[at[7] : at[8]] = _memoized(_EXPLORED, tuple(s.explored.items()), _explored)
+    # each block is first compared with the inputs it was last built from (a comparison in C,
+    # no key built or hashed: most steps change none of them), then looked up in its memo
+    last = _LAST
+    explored = s.explored
+    if explored != last.explored:
+        last.explored = explored.copy()
+        last.explored_block = _memoized(_EXPLORED, tuple(explored.items()), _explored)
+    out[at[7] : at[8]] = last.explored_block
+    event_decks = s.event_decks
     for i, colour in enumerate(EVENT_COLOURS):
-        deck = s.event_decks.get(colour)
-        out[at[8] + i] = (len(deck) if deck is not None else 0) / 10
-    out[at[9] : at[10]] = _memoized(_EVENT_BOX, tuple(s.event_box), _event_box)
+        if colour in event_decks:
+            out[at[8] + i] = len(event_decks[colour]) / 10
+    if s.event_box != last.event_box:
+        last.event_box = s.event_box.copy()
+        last.event_box_block = _memoized(_EVENT_BOX, tuple(s.event_box), _event_box)
+    out[at[9] : at[10]] = last.event_box_block
     deck = s.fac_deck
-    facilities = (tuple(s.market), len(deck), tuple(deck[: min(s.fac_known, len(deck))]), tuple(s.fac_box))
-    out[at[10] : at[13]] = _memoized(_FACILITIES, facilities, _facilities)
+    facilities = (s.market, len(deck), deck[: min(s.fac_known, len(deck))], s.fac_box)
+    if facilities != last.facilities:
+        last.facilities = (s.market.copy(), facilities[1], facilities[2], s.fac_box.copy())
+        facilities_key = (tuple(s.market), facilities[1], tuple(facilities[2]), tuple(s.fac_box))
+        last.facilities_block = _memoized(_FACILITIES, facilities_key, _facilities)
+    out[at[10] : at[13]] = last.facilities_block
     out[at[13]] = s.hubs / 3
+    i_styles = ix["styles"]
     for sid in s.styles:
-        out[at[14] + ix["styles"][sid]] = 1.0
+        out[at[14] + i_styles[sid]] = 1.0
     out[at[15]] = max(s.bank_gold, 0) / 100
     out[at[15] + 1] = max(-s.bank_gold, 0) / 10
     out[at[15] + 2] = max(s.bank_pure, 0) / 30
@@ -626,27 +683,32 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         for cid in s.corp_seen[me]:
             out[at[20] + n_ch + i_corps[cid]] = 1.0
     # region strengths and influence depend on the influence on the map and the cities' sites
-    influence_key = (tuple(s.influence), tuple(map(tuple, s.influence.values())), tuple(s.city), players)
-    influence_blocks = _memoized(_INFLUENCE, influence_key, lambda _: _influence(s))
-    i_styles = ix["styles"]
-    city, facedown, revealed = s.city, s.facedown, s.revealed
+    on_map, city = s.influence, s.city
+    if on_map != last.influence or city != last.city or players != last.players:
+        last.influence = {loc: owners.copy() for loc, owners in on_map.items()}
+        last.city = city.copy()
+        last.players = players
+        on_map_key = (tuple(on_map), tuple(map(tuple, on_map.values())), tuple(city), players)
+        last.influence_blocks = _memoized(_INFLUENCE, on_map_key, lambda _: _influence(s))
+    influence_blocks = last.influence_blocks
+    last_grids = last.grids
+    facedown, revealed = s.facedown, s.revealed
+    gold, pure, points, res, supply = s.gold, s.pure, s.points, s.res, s.supply
+    slots = _seat_slots()
     for p in range(players):
-        b = _seat_slots((p - me) % players)
+        b = slots[(p - me) % players]
         seat_key = _SEAT_KEYS[p]
-        out[b[0]] = 1.0
         if city[p]:
             out[b[1] + i_sites[city[p]]] = 1.0
-        o = b[2]
-        out[o] = s.gold[p] / 20
-        out[o + 1] = s.pure[p] / 5
-        out[o + 2] = s.points[p] / 50
-        o = b[3]
-        for n in s.res[p]:
-            out[o] = n / 10
-            o += 1
-        out[b[4]] = s.supply[p] / 20
-        grid = _memoized(_GRIDS, tuple(s.grid[p]), _grid)
-        out[b[5] : b[5] + len(grid)] = grid
+        # gold, pure, points, the three resources and the markers are 7 floats in a row
+        orirock, shard, oriron = res[p]
+        _PACK_MONEY(out, b[2] * 4, gold[p] / 20, pure[p] / 5, points[p] / 50,
+                    orirock / 10, shard / 10, oriron / 10, supply[p] / 20)
+        grid = s.grid[p]
+        seen = last_grids[p]
+        if grid != seen[0]:
+            seen = last_grids[p] = (grid.copy(), _memoized(_GRIDS, tuple(grid), _grid))
+        out[b[5] : b[5] + len(seen[1])] = seen[1]
         o = b[6]
         for cell in s.used[p]:
             out[o + cell] = 1.0
