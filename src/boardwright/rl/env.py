@@ -82,6 +82,9 @@ class _Game:
         self.kind = self.spec.kind_of_outcome(self.players, self.options)
         self.index: ActionIndex = action_index(self.spec, self.players, self.options)
         self.encoder = encoder_for(self.spec)
+        # what an observation calls: the title's encode_state when it has one (it returns a new
+        # float32 vector, tested), else the encoder's view path
+        self._encode = self.encoder.encode_state or self.encoder.observe
         self.render_mode = render_mode
         self.render_seat: int | None = None
         self.max_cycles = max_cycles
@@ -138,7 +141,10 @@ class _Game:
         return self.game_state
 
     def action_mask(self, seat: int) -> np.ndarray:
-        dec = self._game().decision(seat)  # None when the seat is not acting
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        dec = state.decision(seat)  # None when the seat is not acting
         if dec is None:
             return self._no_mask.copy()
         # a bytearray's item writes are a few times cheaper than numpy's fancy indexing for
@@ -156,26 +162,28 @@ class _Game:
     def observation_vector(self, seat: int) -> np.ndarray:
         """The seat's encoded view: a new array on every call (encoders build a fresh vector,
         so the caller owns it and nothing is copied; an agent's loop asks once per state)."""
-        return self.encoder.observe(self._game(), seat)
+        return self._encode(self._game(), seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observation(self.seat_of(agent))
 
     def _observation(self, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": self.observation_vector(seat), "action_mask": self.action_mask(seat)}
+        return {"observation": self._encode(self._game(), seat), "action_mask": self.action_mask(seat)}
 
     def state(self) -> np.ndarray:
         """PettingZoo's global state: every seat's observation vector, in seat order."""
         return np.concatenate([self.observation_vector(s) for s in range(self.players)])
 
-    def _apply(self, seat: int, action: Any, agent: str) -> None:
+    def _apply(self, state: GameState, seat: int, action: Any, agent: str) -> None:
         if action is None:
             raise ValueError(f"{agent} must choose an action (got None)")
-        action_id = self.index.id_of(int(action))
-        if action_id is None:
+        index = int(action)
+        ids = self.index.ids  # index.id_of, inline
+        if not 0 <= index < len(ids):
             raise ValueError(f"action {action} is not in the action space of {agent}")
+        action_id = ids[index]
         try:
-            self._game().apply(seat, action_id)
+            state.apply(seat, action_id)
         except IllegalAction as err:
             raise ValueError(
                 f"action {action} ({action_id}) is not legal for {agent} now: {err.reason}"
@@ -272,8 +280,13 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         """PettingZoo's `last()`, the same tuple with fewer calls on the way (an agent's loop
         calls it every step); the observation is None when `observe` is false."""
         agent = self.agent_selection
+        if observe:  # _observation, inline
+            seat = self._seats[agent]
+            obs = {"observation": self._encode(self._game(), seat), "action_mask": self.action_mask(seat)}
+        else:
+            obs = None
         return (
-            self._observation(self._seats[agent]) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -287,7 +300,7 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
             return
         state = self._game()
         self._cumulative_rewards[agent] = 0.0
-        self._apply(self._seats[agent], action, agent)
+        self._apply(state, self._seats[agent], action, agent)
         # While the game runs every reward is 0 (self.rewards, set all-zero by reset(), stays
         # so), and adding zeros to the cumulative rewards changes nothing: only the last step
         # writes and accumulates rewards.
@@ -356,7 +369,7 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
             # is asked again on the next step
             if k and (seat not in state.to_act or action_id not in {a.id for a in state.legal_actions(seat)}):
                 continue
-            self._apply(seat, actions[agent], agent)
+            self._apply(state, seat, actions[agent], agent)
         self.cycles += 1
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)
