@@ -4,6 +4,7 @@ choices are exactly those of a cold worker sent the whole state every time."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
 
@@ -150,3 +151,67 @@ def test_workers_keep_no_state_of_finished_games(make_client: Any) -> None:
         if worker.pool is not None:
             kept = worker.pool.submit(thinking.held).result(30)
             assert ended_by_person not in kept and gid not in kept, (i, kept)
+
+
+def test_the_gate_serves_runs_in_order_and_keeps_heavy_games_to_one_place() -> None:
+    """Light games in the order their bot runs started (not least used first, which put a
+    game in the middle of its run behind every game that had thought less), heavy games after
+    them, and never more heavy moves at once than leave a place for a light one."""
+    from boardwright.web.thinking import FairGate
+
+    gate = FairGate(2, heavy=1.0)
+    gate._used["heavy"] = (5.0, time.monotonic())
+    gate._used["busy-light"] = (0.5, time.monotonic())  # thought more lately than "new", but light
+    order: list[str] = []
+    holding = threading.Event()
+    release = threading.Event()
+
+    def hold(key: str) -> None:
+        with gate.slot(key):
+            holding.set()
+            release.wait(10)
+
+    blockers = [threading.Thread(target=hold, args=(k,)) for k in ("a", "b")]
+    for t in blockers:
+        t.start()
+        holding.wait(10)
+        holding.clear()
+    assert gate.busy == 2
+
+    def take(key: str, since: float) -> None:
+        with gate.slot(key, since):
+            order.append(key)
+
+    now = time.monotonic()
+    waiters = [threading.Thread(target=take, args=(k, s)) for k, s in
+               (("heavy", now - 100), ("new", now), ("busy-light", now - 5))]
+    for t in waiters:
+        t.start()
+    wait_for(lambda: len(gate._waiting) == 3)
+    release.set()
+    for t in blockers + waiters:
+        t.join(10)
+    assert order == ["busy-light", "new", "heavy"], order
+    # two heavy games and two places: one heavy move at a time, the other place kept free
+    gate = FairGate(2, heavy=1.0)
+    for k in ("h1", "h2"):
+        gate._used[k] = (5.0, time.monotonic())
+    inside: list[int] = []
+    go = threading.Event()
+
+    def heavy(key: str) -> None:
+        with gate.slot(key):
+            inside.append(gate.busy_heavy)
+            go.wait(10)
+
+    hs = [threading.Thread(target=heavy, args=(k,)) for k in ("h1", "h2")]
+    for t in hs:
+        t.start()
+    wait_for(lambda: len(inside) == 1 and len(gate._waiting) == 1)
+    assert gate.busy == 1  # the second heavy move waits although a place is free
+    with gate.slot("light"):  # a light one takes it at once
+        assert gate.busy == 2
+    go.set()
+    for t in hs:
+        t.join(10)
+    assert inside == [1, 1]

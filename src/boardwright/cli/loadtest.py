@@ -9,7 +9,7 @@ scenario of docs/web.md (200 games: 100 of a first game against 2 greedy bots, 6
 against 2 random bots, 40 two-person games; think 1-4 s, 10 minutes measured after a 30 s
 warm-up), read from `web/static/loadtest-scenario.txt`, which names the games.
 
-Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0) on
+Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0, no access log) on
 `--db` (a new SQLite file by default; with PostgreSQL several processes share it and the games
 are spread over them). Each simulated person sends an address of its own in X-Forwarded-For,
 which the started servers trust from 127.0.0.1, so the per-client limits (8 live streams, the

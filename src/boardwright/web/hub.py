@@ -653,13 +653,13 @@ class Hub:
         """Play the game's bot moves until a person owes the next decision (one run at a time
         per game, in the `Drivers` threads)."""
         try:
-            self._drive_moves(live)
+            self._drive_moves(live, time.monotonic())
         finally:
             with live.lock:
                 if live.held:  # a held move is shown when the run stops, whatever stopped it
                     live.publish()
 
-    def _drive_moves(self, live: Live) -> None:
+    def _drive_moves(self, live: Live, since: float) -> None:
         failures = 0
         try:
             while not self._stop.is_set():
@@ -677,12 +677,12 @@ class Hub:
                             self.thinkers.forget(live.id)  # its worker may drop its state
                         return
                     seat = seats[0]
-                    copy = live.state.clone()
+                    copy = live.state  # never changed in place (a change swaps it): no clone needed
                     rows = len(live.rows)
                 delay = self.settings.bot_delay if live.bot_delay is None else live.bot_delay
                 if delay > 0 and self._stop.wait(delay):
                     break
-                answer = self._think(live, copy, seat)
+                answer = self._think(live, copy, seat, since)
                 if answer.seconds is not None:
                     live.think_s[seat] = answer.seconds
                 if answer.why == "closed":
@@ -719,13 +719,13 @@ class Hub:
         with live.lock:
             live.bot_running = False
 
-    def _think(self, live: Live, copy: GameState, seat: int) -> Answer:
+    def _think(self, live: Live, copy: GameState, seat: int, since: float | None = None) -> Answer:
         """The bot's choice within the time budget, in a worker process (or a thread)."""
         bot = live.bots[seat]
         budget = self.settings.bot_budget
         if self.thinkers is not None and not self.thinkers.unusable:
             answer = self.thinkers.think(live.id, live.spec.id, copy, live.row.bots[seat],
-                                         bot.rng.state, seat, budget)
+                                         bot.rng.state, seat, budget, since)
             if answer.why != "unusable":
                 if answer.rng is not None:
                     bot.rng = Rng.from_state(answer.rng)
@@ -745,7 +745,8 @@ class Hub:
             finally:
                 done.set()
 
-        with self._think_threads.slot(live.id):
+        self._think_threads.heavy = budget / 2
+        with self._think_threads.slot(live.id, since):
             t = threading.Thread(target=run, daemon=True, name=f"think-{live.id}-{seat}")
             start = time.monotonic()
             t.start()

@@ -9,12 +9,16 @@ of them) and is sent only the moves made since it last thought for that game, as
 time, after an undo, or when the worker no longer has it (replaced, or the state evicted).
 The answer is the action id and the bot's random stream's new state.
 
-Fairness: each worker is handed out by a `FairGate`, one move at a time, to the game pinned
-to it that has used the least thinking time lately, so a game of expensive bots never
-queues another game's moves behind its own. A move's budget starts when it gets a worker
-(time spent waiting for one is not counted), and inside the worker an alarm stops a bot
-that thinks past it. A worker that does not answer even then is terminated (and replaced);
-a move of another game that was waiting on it is sent again (with the whole state).
+Fairness: each worker takes `PIPELINE` (2) moves at once, so the next move waits in the
+worker's own queue while one is thought (the round trip through the server's busy interpreter
+no longer idles the worker), handed out by a `FairGate`: games whose bots used little time
+lately first, in the order their bot runs started (a run in progress goes first, so a person
+waits for one queue, not one per bot move); a game whose bots used more than half the budget
+lately goes after them, and at most one such move is in a worker at once, so a game of
+expensive bots never delays another game's move by more than one of its moves. A move's
+budget is counted in the worker from when it starts thinking, where an alarm stops a bot
+that thinks past it. A worker that does not answer even then is terminated (and replaced); a move of another
+game that was waiting on it is sent again (with the whole state).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ _SHARED: dict[int, Thinkers] = {}
 _SHARED_LOCK = threading.Lock()
 GRACE = 15.0  # seconds past the budget (and a new worker's start) before a stuck worker is terminated
 HALF_LIFE = 60.0  # seconds: how fast a game's past thinking time is forgiven
+PIPELINE = 2  # moves sent to a worker at once: the next waits in its queue while one is thought
 WARM_GAMES = 400  # game states a worker keeps (the least recently used are dropped)
 COLD = "cold"  # a worker's answer: it does not hold the state the moves were sent for
 _WARM: OrderedDict[str, GameState] = OrderedDict()  # in a worker: game key -> its state
@@ -67,14 +72,24 @@ class Answer:
 
 
 class FairGate:
-    """`slots` places handed out to the waiting key that has used the least time lately. A
-    place that frees is handed straight to the chosen waiter (only that thread is woken)."""
+    """`slots` places handed out one at a time, a freed place going straight to the chosen
+    waiter (only that thread is woken).
 
-    def __init__(self, slots: int) -> None:
+    Which waiter: a *light* key (one that used at most `heavy` seconds lately, a decaying
+    sum with half-life `HALF_LIFE`) before any heavy one; light keys in the order their
+    `since` came (a game's bot run: a run in progress goes before runs that started after it,
+    so a person waits for one queue, not for one queue per bot move); heavy keys the least
+    used first. At most `slots - 1` places (at least one) are held by heavy keys at once, so
+    a light key never waits for more than one heavy move per gate."""
+
+    def __init__(self, slots: int, heavy: float = math.inf) -> None:
         self.slots = max(1, slots)
+        self.heavy = heavy
         self.busy = 0
+        self.busy_heavy = 0
         self._lock = threading.Lock()
-        self._waiting: list[tuple[int, str, threading.Event]] = []  # (ticket, key, its wake-up)
+        # waiting: [ticket, key, since, its wake-up, granted as heavy]
+        self._waiting: list[list[Any]] = []
         self._used: dict[str, tuple[float, float]] = {}  # key -> (seconds, when last updated)
         self._ticket = 0
 
@@ -83,18 +98,38 @@ class FairGate:
         t = time.monotonic() if now is None else now
         return seconds * math.pow(0.5, max(0.0, t - when) / HALF_LIFE)
 
+    def _grant(self) -> None:
+        """Hand free places to the chosen waiters (call with the lock held)."""
+        t = time.monotonic()
+        while self.busy < self.slots and self._waiting:
+            room_heavy = self.busy_heavy < max(1, self.slots - 1)
+            best: tuple[Any, ...] | None = None
+            chosen: list[Any] | None = None
+            for w in self._waiting:
+                used = self.used(w[1], t)
+                heavy = used > self.heavy
+                if heavy and not room_heavy:
+                    continue
+                rank = (1, used, w[0]) if heavy else (0, w[2], w[0])
+                if best is None or rank < best:
+                    best, chosen = rank, w
+            if chosen is None:
+                return
+            self._waiting.remove(chosen)
+            chosen[4] = best is not None and best[0] == 1
+            self.busy += 1
+            self.busy_heavy += chosen[4]
+            chosen[3].set()
+
     @contextlib.contextmanager
-    def slot(self, key: str) -> Iterator[None]:
+    def slot(self, key: str, since: float | None = None) -> Iterator[None]:
+        me: list[Any]
         with self._lock:
-            if self.busy < self.slots and not self._waiting:
-                self.busy += 1
-                wake = None
-            else:
-                self._ticket += 1
-                wake = threading.Event()
-                self._waiting.append((self._ticket, key, wake))
-        if wake is not None:
-            wake.wait()  # the place is ours when set (`busy` already counts it)
+            self._ticket += 1
+            me = [self._ticket, key, time.monotonic() if since is None else since, threading.Event(), False]
+            self._waiting.append(me)
+            self._grant()
+        me[3].wait()  # the place is ours when set
         start = time.monotonic()
         try:
             yield
@@ -105,12 +140,9 @@ class FairGate:
                 if len(self._used) > 5000:  # forget games that have not thought for long
                     for k in [k for k in self._used if self.used(k, t) < 0.01]:
                         del self._used[k]
-                if self._waiting:
-                    best = min(self._waiting, key=lambda w: (self.used(w[1], t), w[0]))
-                    self._waiting.remove(best)
-                    best[2].set()  # the place passes to it
-                else:
-                    self.busy -= 1
+                self.busy -= 1
+                self.busy_heavy -= me[4]
+                self._grant()
 
 
 class Drivers:
@@ -230,7 +262,7 @@ class Worker:
     def __init__(self) -> None:
         self.pool: ProcessPoolExecutor | None = None
         self.generation = 0  # replaced this many times (a new process holds no state)
-        self.gate = FairGate(1)
+        self.gate = FairGate(PIPELINE)
         self.games = 0  # games pinned to it
 
 
@@ -320,14 +352,15 @@ class Thinkers:
 
     def think(
         self, key: str, game_id: str, state: GameState, bot_spec: str, rng_state: int, seat: int,
-        budget: float,
+        budget: float, since: float | None = None,
     ) -> Answer:
-        """The bot's answer once `key`'s worker is free for it (`key`: a game), thinking
-        `budget` seconds at most; a move lost because its worker was replaced (another game's
-        bot was stuck) is sent again."""
+        """The bot's answer once `key`'s worker has a place for it (`key`: a game; `since`: when
+        its bot run started, see `FairGate`), thinking `budget` seconds at most; a move lost
+        because its worker was replaced (another game's bot was stuck) is sent again."""
         i = self._pin(key)
         worker = self._slots[i]
-        with worker.gate.slot(key):
+        worker.gate.heavy = budget / 2  # a game whose bots used more lately is heavy
+        with worker.gate.slot(key, since):
             for _ in range(6):
                 if self._closed:
                     return Answer(why="closed")
@@ -338,7 +371,8 @@ class Thinkers:
                 try:
                     fut: Future[tuple[str, int] | str | None] = pool.submit(
                         choose_warm, key, game_id, base, moves, whole, bot_spec, rng_state, seat, budget)
-                    result = fut.result(timeout=budget + GRACE)
+                    # at most one move is ahead of it in the worker (`PIPELINE`)
+                    result = fut.result(timeout=PIPELINE * budget + GRACE)
                 except FutureTimeout:  # the alarm did not stop it (stuck outside Python code)
                     self._stopped += 1
                     self._replace(i, pool)
