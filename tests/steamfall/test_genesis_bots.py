@@ -7,6 +7,8 @@ from typing import Any
 import boardwright as bw
 from boardwright.titles.steamfall import genesis_ai as gai
 from boardwright.titles.steamfall import genesis_ai_heuristic as gah
+from boardwright.titles.steamfall import genesis_ai_hunt as hunt
+from boardwright.titles.steamfall.genesis import ROUNDS
 from boardwright.titles.steamfall.heuristic import evaluate
 
 SPEC = bw.game("steamfall")
@@ -130,3 +132,82 @@ def test_steps_of_a_count_objective_within_reach_count() -> None:
     pl["pool"]["movement"] = 1
     assert gh.within_reach(st, p, "count", "enter_district") == 1
     assert gh.journal_value(st, p) == still + gh.W_OBJECTIVE * gh.W_REACH / goal.n
+
+
+def test_the_last_turn_search_finds_the_way_out_or_none() -> None:
+    # no movement left and no Tracked clue to come: each Feint is one clue area, and J&B
+    # (no steam) clears one area, so 2 Feints escape and 1 does not
+    assert hunt.last_turn_escape(_jb_last_turn(scrap=4))
+    assert not hunt.last_turn_escape(_jb_last_turn(scrap=2))
+    assert not hunt.last_turn_escape(_jb_last_turn(scrap=0, steam=1))
+    st = _jb_last_turn(scrap=2, steam=1)
+    assert hunt.last_turn_escape(st)
+    # with a steam J&B clears a second area: the same two Feints are no longer enough
+    st.ai["pool"]["steam"] = 1
+    assert not hunt.last_turn_escape(st)
+    # the chase as his sheet runs it: most clues first, then again for a steam
+    clues = [0] * len(st.ai["clues"])
+    a, b = gai.adjacent(st, st.pl[0]["at"])[:2]
+    clues[a], clues[b] = 2, 1
+    left, end, steam = hunt.chase(st, clues, st.ai["at"], 0)
+    assert (left[a], left[b], end, steam) == (0, 1, a, 0)
+
+
+def test_the_end_of_round_window_fears_no_chase() -> None:
+    st = _jb_last_turn(scrap=2)
+    assert gah.danger(st) >= gah.W_DANGER_LAST  # one Feint cannot escape the last chase
+    # after the last chase (no AI turn left before the end of round) a clue still on the
+    # map is safe: nothing is to be feared, and spending for nothing is not worth it
+    st.ai["clues"][gai.adjacent(st, st.pl[0]["at"])[0]] = 1
+    st.tasks = [t for t in st.tasks if t[0] != "ai_turn"]
+    assert gah.danger(st) == 0.0
+
+
+def _solo_turn(opponent: str, seed: int = 3) -> Any:
+    """A solo game against `opponent`, round 1, the player's first column activated."""
+    st: Any = SPEC.new_game(1, seed=seed, options={"scenario": "genesis", "opponent": opponent})
+    while st.round < 1 or st.to_act != (0,) or not any(a.id.startswith("col:") for a in st.legal_actions(0)):
+        st.apply(st.to_act[0], st.legal_actions(st.to_act[0])[0].id)
+    st.apply(0, next(a.id for a in st.legal_actions(0) if a.id.startswith("col:")))
+    return st
+
+
+def test_what_the_player_takes_from_lucius_counts() -> None:
+    st = _solo_turn("lucius")
+    here = st.pl[0]["at"]
+    st.tok[here]["mechanized"] = 1
+    st.pl[0]["res"]["insight"] = 6
+    st._cache.clear()
+    assert "execute:insight" in [a.id for a in st.legal_actions(0)]
+    before = gah.denial(st)
+    # within reach: a removal it can pay for counts in part before it is made
+    assert before == -gah.W_DENY_REACH * gah.W_DENY_LAST
+    st.apply(0, "execute:insight")
+    assert gah.denial(st) == -gah.W_DENY_LAST  # taken: a VP less for Lucius at the end
+    # the AI's own moves leave it as it is (counted from the player's log entries)
+    st.tok[here]["mechanized"] = 3
+    assert gah.denial(st) == -gah.W_DENY_LAST
+
+
+def test_a_civilian_taken_from_marcus_counts_most_in_the_last_round() -> None:
+    st = _solo_turn("marcus")
+    st.tok[st.pl[0]["at"]]["civilian"] = 1
+    st.pl[0]["res"]["insight"] = 3
+    st._cache.clear()
+    assert gah.denial(st) == 0.0  # before the last round no reach is counted
+    st.apply(0, "lost:insight")
+    assert gah.denial(st) == -gah.W_DENY  # the token may be dropped again from the supply
+    st.round = ROUNDS
+    assert gah.denial(st) == -gah.W_DENY  # taken in round 1: still the lower weight
+
+
+def test_insight_left_over_in_the_last_round_is_worth_little() -> None:
+    st = _solo_turn("lucius")
+    st.pl[0]["res"]["insight"] = 10
+    assert gah.leftover(st) == 0.0
+    st.round = ROUNDS
+    j = st.gn["j"][0]
+    j["done"] = False
+    assert gah.leftover(st) == 0.0  # still needed for the objective
+    j["done"] = True
+    assert gah.leftover(st) == -10 * gah.W_LEFTOVER

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import genesis_ai as gai
+from . import genesis_ai_hunt as hunt
+from .genesis import ROUNDS
 
 #: what a loss waiting at the end of the round costs (more on the round's last turn)
 W_DANGER, W_DANGER_LAST = 6.0, 40.0
@@ -15,6 +17,17 @@ W_DANGER, W_DANGER_LAST = 6.0, 40.0
 W_SHORT, W_FUEL = 3.0, 2.5
 #: J&B, before the round's last turn: each Feint that turn will need
 W_NEED = 3.5
+#: J&B, on the turn before the round's last: the last turn could not escape from here
+W_PREP = 15.0
+#: Marcus and Lucius: each token the player takes from the AI's score, before the last
+#: round and in it (a civilian token taken earlier may be dropped again)
+W_DENY, W_DENY_LAST = 0.6, 1.1
+#: tokens within reach this turn that the player can pay to take (see `deny_reach`)
+W_DENY_REACH = 0.6
+#: the player's log entries that take something from the AI's score (see `denial`)
+DENY_MARK = {"marcus": ("encounters a civilian",), "lucius": ("Execute: removes",)}
+#: the last round, the story's objective met or over: insight left over buys no VP
+W_LEFTOVER = 0.15
 
 
 def ai_worth(st: Any) -> float:
@@ -50,34 +63,36 @@ def danger(st: Any) -> float:
 
 def jb_danger(st: Any, w: float, last: bool) -> float:
     """J&B's hunt. A clue outlasts his chase only when more areas hold clues than he has
-    passes (one, and one more per steam he holds). On the round's last turn the areas still
-    missing cost the loss only when the player can no longer make them (a Feint each into
-    an area next to it, the first move's Tracked clue), and each one a little, so that
-    every Feint into a new area is a step forward; standing where he will stop costs the
-    loss only when the player can no longer move. Before the last turn: the Feints the
-    last turn will need (one and one per steam J&B keeps after his next chase, less the
-    clue areas that chase leaves) cost, and the Feints the player can pay (2 scrap or 1
-    steam) toward them count; so clues in several areas, which make him spend his steam
-    early, are worth leaving, and the scrap and steam for the last turn worth keeping."""
-    _left, jb_at, areas_left, steam_left = after_chase(st)
+    passes (one, and one more per steam he holds). On the round's last turn, before his
+    chase, the loss counts when no line of moves and Feints left in the turn escapes it
+    (genesis_ai_hunt: an exact search, his chase as the sheet runs it), and each clue area
+    still missing a little, so that every Feint into a new area is a step forward. On the
+    turn before it, the loss ahead costs `W_PREP` when, after the coming chase, no column
+    left for the last turn would escape from where the player stands (a secret location
+    has one neighbour for Feints; a pathway may cost more than a column's movement). Before
+    the last turn: the Feints the last turn will need (one and one per steam J&B keeps
+    after his next chase, less the clue areas that chase leaves) cost, and the Feints the
+    player can pay (2 scrap or 1 steam) toward them count; so clues in several areas, which
+    make him spend his steam early, are worth leaving, and the scrap and steam for the last
+    turn worth keeping."""
+    if last and not any(t[0] == "ai_turn" for t in st.tasks):
+        # the end-of-round window: his last chase is over; a capture waiting now is certain
+        # (`certain_loss`) and nothing else is at stake
+        return 0.0
+    _left, _at, areas_left, steam_left = after_chase(st)
     pl = st.pl[0]
     fuel = pl["res"]["steam"] + pl["res"]["scrap"] // 2
+    acting = any(t[0] == "turn" for t in st.tasks)
     if not last:
         need = max(0, 1 + steam_left - areas_left)
-        return float(W_NEED * need - W_FUEL * min(fuel, need))
+        cost = W_NEED * need - W_FUEL * min(fuel, need)
+        if acting and st.turn_idx == 2 and not hunt.next_turn_escape(st):
+            cost += W_PREP  # the last turn would start with no way out
+        return float(cost)
     areas = sum(1 for a in gai.areas(st) if st.ai["clues"][a])
     short = max(0, 2 + st.ai["pool"]["steam"] - areas)
-    acting = bool(st.tasks) and st.tasks[-1][0] == "turn"
-    can_move = (
-        acting and not st.ai["moved"] and (pl["col"] < 0 or pl["pool"]["movement"] + pl["res"]["stamina"] > 0)
-    )
-    # Feints go to areas next to the player (a secret location has one neighbour); a move
-    # first can reach a district with more
-    near = sum(1 for a in gai.adjacent(st, pl["at"]) if not st.ai["clues"][a])
-    fixable = (fuel + 1 if can_move else min(fuel, near)) if acting else 0
-    miss = max(0, short - fixable)
-    caught = pl["at"] == jb_at and not can_move
-    return float(w * ((miss > 0) + caught) + W_SHORT * short - W_FUEL * min(fuel, short))
+    lost = not (acting and hunt.last_turn_escape(st))
+    return float(w * lost + W_SHORT * short - W_FUEL * min(fuel, short))
 
 
 def after_chase(st: Any) -> tuple[int, int, int, int]:
@@ -135,4 +150,67 @@ def solo_value(st: Any, mine: float) -> float:
         return -1000.0 - 0.005 * busy(st)
     # the AI's own gains are not counted: they come with ending a turn or a round,
     # which the player cannot avoid, and would make a bot stall before them
-    return mine - danger(st) - 0.005 * busy(st)
+    return mine - danger(st) - denial(st) + leftover(st) - 0.005 * busy(st)
+
+
+def denial(st: Any) -> float:
+    """What the player has taken from the AI's score this game, in VP units (a gain, so
+    subtracted as a negative cost): Marcus's civilian tokens taken by Lost and found or an
+    encounter (a VP each in his pool at the end, and insight on his d20 1-9; a token taken
+    before the last round goes back to the supply, from which his sheet may drop it again),
+    Lucius's Mechanized removed by Execute (a VP each on the map at the end). Counted from
+    the player's own log entries, so that what the AI does never changes it: a count of the
+    tokens where they lie changed with the AI's own pick-ups and drops at the end and start
+    of a round, and greedy then shied from ending its last turn (it spent its insight on
+    action tokens rather than end it, and failed its next chapter)."""
+    sheet = st.ai["sheet"]
+    if sheet not in DENY_MARK:
+        return 0.0
+    mark = DENY_MARK[sheet]
+    taken = 0.0
+    for e in st.log:
+        if e.seat == 0 and any(m in e.text for m in mark):
+            taken += W_DENY_LAST if sheet == "lucius" or e.round >= ROUNDS else W_DENY
+    return -taken - W_DENY_REACH * deny_reach(st)
+
+
+def deny_reach(st: Any) -> float:
+    """Tokens the player could still take from the AI's score this turn, in VP units: the
+    most of them in one area within the movement left (or here), up to the removals it can
+    pay (Lucius: Execute for 6 insight, 2 violence or 1 special; Marcus, in the last round
+    only: Lost and found for 3 insight, an encounter for 2 charm or 2 violence). A one-step
+    bot does not see that a move brings it to them."""
+    from .heuristic import _distances
+
+    sheet = st.ai["sheet"]
+    pl = st.pl[0]
+    pool, res = pl["pool"], pl["res"]
+    if sheet == "lucius":
+        kind = "mechanized"
+        pays = res["insight"] // 6 + pool["violence"] // 2 + pool["special"]
+        w = W_DENY_LAST
+    elif sheet == "marcus" and st.round >= ROUNDS:
+        kind = "civilian"
+        pays = res["insight"] // 3 + pool["charm"] // 2 + pool["violence"] // 2
+        w = W_DENY_LAST
+    else:
+        return 0.0
+    if not pays:
+        return 0.0
+    move = pool["movement"] + res["stamina"]
+    dist = _distances(st, 0)[0] if move else {pl["at"]: 0}
+    live = set(gai.areas(st))
+    most = max((int(st.tok[a][kind]) for a, d in dist.items() if d <= move and a in live), default=0)
+    return float(w * min(pays, most))
+
+
+def leftover(st: Any) -> float:
+    """In the last round, once the chapter's objective is met or the story over, insight
+    buys no VP for the player at the end (the heuristic's 0.2 each would keep it): so it is
+    spent where it takes VP from the AI (Lost and found, Execute)."""
+    if st.round < ROUNDS or not st.gn:
+        return 0.0
+    j = st.gn["j"][0]
+    if j["story"] == "going" and not j["done"]:
+        return 0.0
+    return float(-W_LEFTOVER * st.pl[0]["res"]["insight"])
