@@ -175,6 +175,20 @@ def _shipped(card_set_ids: tuple[str, ...]) -> bool:
     return card_set_ids == card_ids()
 
 
+_SHIPPED: list[Any] = [None]  # the CardSet `encode_state` last found to be the shipped one
+
+
+@cache
+def _places(players: int, me: int, n: int) -> tuple[tuple[int, int, int], ...]:
+    """For each seat p, where the observer `me` sees its block: (p, seat block start, owned
+    cards start), seats relative to the observer."""
+    out = []
+    for p in range(players):
+        k = (p - me) % players
+        out.append((p, k * _SEAT, MAX_SEATS * _SEAT + k * n))
+    return tuple(out)
+
+
 _BLOCKS: dict[Any, tuple[array[float], array[float], int]] = {}
 # A game meets a few hundred Nations; a larger memo (it was 50,000, ~30 MB of blocks) only
 # spreads the hot entries over memory: 2,048 measured +0.01 env_ratio
@@ -213,7 +227,8 @@ _LAST: list[tuple[list[list[int]] | None, tuple[array[float], array[float], int]
 ] * MAX_SEATS
 
 _DECK_AGES: dict[bytes, array[float]] = {}
-_LAST_DECK: list[Any] = [None, array("f")]  # (a copy of the deck last encoded, its ages block)
+# [(a copy of the deck last encoded, its ages block)], the pair replaced whole
+_LAST_DECK: list[tuple[list[int] | None, array[float]]] = [(None, array("f"))]
 
 
 def _deck_ages(deck: bytes) -> array[float]:
@@ -231,17 +246,18 @@ def _deck_ages(deck: bytes) -> array[float]:
 def encode_state(state: FlowState, seat: int) -> np.ndarray:
     """`encode_view(state.view(seat))`, read from the state without building the view."""
     s = state
-    cards = s.cards.cards
-    if s.cards is not load() and not _shipped(tuple(c.id for c in cards)):  # a data pack: the view
-        view = s.view(seat, log=False)
-        return encode_view(view)
-    n = len(cards)  # card number c is slot c: the shipped order
+    cs = s.cards
+    if cs is not _SHIPPED[0]:  # the card set last seen shipped (a data pack: the view)
+        if cs is not load() and not _shipped(tuple(c.id for c in cs.cards)):
+            view = s.view(seat, log=False)
+            return encode_view(view)
+        _SHIPPED[0] = cs
+    n = len(cs.cards)  # card number c is slot c: the shipped order
     me = seat
     players = s.players
     # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
     out = array("f", _template(players))
-    owned_base = MAX_SEATS * _SEAT
-    tab = tables(s.cards)
+    tab = tables(cs)
     market = s.market
     if not market:
         age = 0
@@ -251,9 +267,9 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         age = max(map(tab.age_number.__getitem__, market))
     tokens = s.tokens
     last = _LAST
-    for p, nation in enumerate(s.nations):
-        k = (p - me) % players
-        base = k * _SEAT
+    nations = s.nations
+    for p, base, o in _places(players, me, n):
+        nation = nations[p]
         # the block of the Nation last seen at this seat when its contents are the same (a
         # list comparison in C: no key built or hashed), else the memo's
         seen = last[p]
@@ -265,7 +281,6 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
             seat_block, owned, oldest = hit
         out[base + 3 : base + _SEAT] = seat_block
         out[base + 1] = tokens[p] / 10
-        o = owned_base + k * n
         out[o : o + n] = owned
         if oldest > age:
             age = oldest
@@ -276,11 +291,13 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     for c in market:
         slot = base + c * width
         out[slot] = 1.0
+        owner = investor.get(c)
+        if owner is None:  # no investment (a stake, if any, still shows)
+            if c in stake:
+                out[slot + 1] = stake[c] / 10
+            continue
         st = stake.get(c, 0) / 10
         out[slot + 1] = st
-        owner = investor.get(c)
-        if owner is None:
-            continue
         if owner == BANKER:
             out[slot + 2 + MAX_SEATS] = 1.0
         else:
@@ -295,9 +312,10 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
             out[base + c] = 1.0
     base += n
     deck = s.deck
-    if deck != _LAST_DECK[0]:  # compared in C: the deck changes only when a card is drawn
-        _LAST_DECK[:] = deck.copy(), _deck_ages(bytes(deck))
-    out[base : base + len(AGES)] = _LAST_DECK[1]
+    seen_deck = _LAST_DECK[0]
+    if deck != seen_deck[0]:  # compared in C: the deck changes only when a card is drawn
+        seen_deck = _LAST_DECK[0] = (deck.copy(), _deck_ages(bytes(deck)))
+    out[base : base + len(AGES)] = seen_deck[1]
     base += len(AGES)
     out[base] = s.supply / 10
     out[base + 1] = s.reserve / 72
