@@ -264,3 +264,12 @@ def test_a_game_ended_by_its_creator_is_dropped_by_its_worker(client: Any) -> No
     ended = client.post(f"/api/games/{gid}/end", headers={"Authorization": f"Bearer {creator}"})
     assert ended.status_code == 200
     assert gid not in hub.thinkers._synced and gid not in hub.thinkers._pinned
+
+
+def test_the_server_asks_malloc_for_few_arenas() -> None:
+    import sys
+
+    from boardwright.web.app import limit_malloc_arenas
+
+    if sys.platform.startswith("linux"):
+        assert limit_malloc_arenas() is True

@@ -200,9 +200,29 @@ def create_app(
     return app
 
 
+def limit_malloc_arenas(arenas: int = 2) -> bool:
+    """Ask glibc's malloc for at most `arenas` arenas (call before threads start; True if it
+    took). By default it keeps up to 8 per core, one bound to each busy thread; the server's
+    many request and bot-driver threads each left freed memory behind in their own arena:
+    server memory grew 79 -> 135 MB in 144 s of `loadtest --scale 0.3`, 79 -> 122 MB with
+    two arenas, at the same processor time per move. Nothing changes where it is not glibc."""
+    import ctypes
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.mallopt(-8, arenas))  # -8: M_ARENA_MAX
+    except (OSError, AttributeError):
+        return False
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, access_log: bool = True,
           **kw: Any) -> None:
     import uvicorn
+
+    limit_malloc_arenas()  # before create_app starts the hub's threads
 
     # Forwarded headers are read by the app, and only from trusted proxies (limits.py): never
     # let Uvicorn take them from any local peer.
