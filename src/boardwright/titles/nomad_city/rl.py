@@ -464,9 +464,11 @@ _FAC_SLOT = _FacilitySlots()
 @cache
 def _seat_slots() -> tuple[tuple[int, ...], ...]:
     """Per relative seat position k: where each field of its seat block starts."""
-    at, st, seat_size, _ = _layout()
-    if st[3] != st[2] + 3 or st[4] != st[3] + len(RESOURCES):  # `_PACK_MONEY` writes them at once
-        raise AssertionError("seat_fields: gold/pure/points, resources and markers must be adjacent")
+    at, st, seat_size, ix = _layout()
+    # `_PACK_MONEY` writes gold/pure/points, resources and markers at once, and one slice the
+    # region strengths and influence
+    if st[3] != st[2] + 3 or st[4] != st[3] + len(RESOURCES) or st[20] != st[19] + len(ix["regions"]):
+        raise AssertionError("seat_fields: the fields written together must be adjacent")
     return tuple(tuple(at[21] + k * seat_size + x for x in st) for k in range(MAX_SEATS))
 
 
@@ -511,21 +513,20 @@ _SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarati
 
 
 class _Last:
-    """The memoized blocks `encode_state` used last, each with a copy of the state's parts it
-    was built from (equal parts: the same block; a data pack never comes here)."""
+    """The memoized blocks `encode_state` used last, each as (a copy of the state's parts it was
+    built from, the block): equal parts, the same block (a data pack never comes here). Each
+    pair is replaced whole, so a reader never sees one pair's parts with another's block."""
 
     def __init__(self) -> None:
-        self.explored: dict[str, str] | None = None
-        self.explored_block = array("f")
-        self.event_box: list[str] | None = None
-        self.event_box_block = array("f")
-        self.facilities: tuple[list[str], int, list[str], list[str]] | None = None
-        self.facilities_block = array("f")
-        self.influence: dict[str, list[int]] | None = None
-        self.city: list[str] | None = None
-        self.players = 0
-        self.influence_blocks: list[tuple[array[float], array[float]]] = []
-        self.grids: list[tuple[list[str] | None, array[float]]] = [(None, array("f"))] * MAX_SEATS
+        nothing = array("f")
+        self.explored: tuple[dict[str, str] | None, array[float]] = (None, nothing)
+        self.event_box: tuple[list[str] | None, array[float]] = (None, nothing)
+        self.facilities: tuple[tuple[list[str], int, list[str], list[str]] | None, array[float]] = (
+            None, nothing)
+        # (influence on the map, the cities' sites, players, per seat: region strengths + influence)
+        self.influence: tuple[dict[str, list[int]] | None, list[str] | None, int, list[array[float]]] = (
+            None, None, 0, [])
+        self.grids: list[tuple[list[str] | None, array[float]]] = [(None, nothing)] * MAX_SEATS
 
 
 _LAST = _Last()
@@ -630,25 +631,29 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     # no key built or hashed: most steps change none of them), then looked up in its memo
     last = _LAST
     explored = s.explored
-    if explored != last.explored:
-        last.explored = explored.copy()
-        last.explored_block = _memoized(_EXPLORED, tuple(explored.items()), _explored)
-    out[at[7] : at[8]] = last.explored_block
+    seen = last.explored
+    if explored != seen[0]:
+        seen = last.explored = (explored.copy(), _memoized(_EXPLORED, tuple(explored.items()), _explored))
+    out[at[7] : at[8]] = seen[1]
     event_decks = s.event_decks
     for i, colour in enumerate(EVENT_COLOURS):
         if colour in event_decks:
             out[at[8] + i] = len(event_decks[colour]) / 10
-    if s.event_box != last.event_box:
-        last.event_box = s.event_box.copy()
-        last.event_box_block = _memoized(_EVENT_BOX, tuple(s.event_box), _event_box)
-    out[at[9] : at[10]] = last.event_box_block
+    box = s.event_box
+    seen_box = last.event_box
+    if box != seen_box[0]:
+        seen_box = last.event_box = (box.copy(), _memoized(_EVENT_BOX, tuple(box), _event_box))
+    out[at[9] : at[10]] = seen_box[1]
     deck = s.fac_deck
     facilities = (s.market, len(deck), deck[: min(s.fac_known, len(deck))], s.fac_box)
-    if facilities != last.facilities:
-        last.facilities = (s.market.copy(), facilities[1], facilities[2], s.fac_box.copy())
+    seen_facilities = last.facilities
+    if facilities != seen_facilities[0]:
         facilities_key = (tuple(s.market), facilities[1], tuple(facilities[2]), tuple(s.fac_box))
-        last.facilities_block = _memoized(_FACILITIES, facilities_key, _facilities)
-    out[at[10] : at[13]] = last.facilities_block
+        seen_facilities = last.facilities = (
+            (s.market.copy(), facilities[1], facilities[2], s.fac_box.copy()),
+            _memoized(_FACILITIES, facilities_key, _facilities),
+        )
+    out[at[10] : at[13]] = seen_facilities[1]
     out[at[13]] = s.hubs / 3
     i_styles = ix["styles"]
     for sid in s.styles:
@@ -684,16 +689,23 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
             out[at[20] + n_ch + i_corps[cid]] = 1.0
     # region strengths and influence depend on the influence on the map and the cities' sites
     on_map, city = s.influence, s.city
-    if on_map != last.influence or city != last.city or players != last.players:
-        last.influence = {loc: owners.copy() for loc, owners in on_map.items()}
-        last.city = city.copy()
-        last.players = players
+    seen_map = last.influence
+    if on_map != seen_map[0] or city != seen_map[1] or players != seen_map[2]:
         on_map_key = (tuple(on_map), tuple(map(tuple, on_map.values())), tuple(city), players)
-        last.influence_blocks = _memoized(_INFLUENCE, on_map_key, lambda _: _influence(s))
-    influence_blocks = last.influence_blocks
+        blocks = _memoized(_INFLUENCE, on_map_key, lambda _: _influence(s))
+        # region strengths then influence: the seat block's last two fields, adjacent
+        seen_map = last.influence = (
+            {loc: owners.copy() for loc, owners in on_map.items()},
+            city.copy(),
+            players,
+            [regions + influence for regions, influence in blocks],
+        )
+    influence_blocks = seen_map[3]
     last_grids = last.grids
     facedown, revealed = s.facedown, s.revealed
     gold, pure, points, res, supply = s.gold, s.pure, s.points, s.res, s.supply
+    grids, used, hand, discard, end_effects = s.grid, s.used, s.hand, s.discard, s.end_effects
+    styles = s.styles
     slots = _seat_slots()
     for p in range(players):
         b = slots[(p - me) % players]
@@ -704,17 +716,17 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         orirock, shard, oriron = res[p]
         _PACK_MONEY(out, b[2] * 4, gold[p] / 20, pure[p] / 5, points[p] / 50,
                     orirock / 10, shard / 10, oriron / 10, supply[p] / 20)
-        grid = s.grid[p]
-        seen = last_grids[p]
-        if grid != seen[0]:
-            seen = last_grids[p] = (grid.copy(), _memoized(_GRIDS, tuple(grid), _grid))
-        out[b[5] : b[5] + len(seen[1])] = seen[1]
+        grid = grids[p]
+        seen_grid = last_grids[p]
+        if grid != seen_grid[0]:
+            seen_grid = last_grids[p] = (grid.copy(), _memoized(_GRIDS, tuple(grid), _grid))
+        out[b[5] : b[5] + len(seen_grid[1])] = seen_grid[1]
         o = b[6]
-        for cell in s.used[p]:
+        for cell in used[p]:
             out[o + cell] = 1.0
-        out[b[7]] = len(s.hand[p]) / 5
+        out[b[7]] = len(hand[p]) / 5
         o = b[8]
-        for ch in s.discard[p]:
+        for ch in discard[p]:
             out[o + i_chars[ch]] += 1.0
         if facedown[p]:
             out[b[9]] = 1.0
@@ -722,8 +734,8 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
             out[b[9] + 1] = 1.0
             if facedown[p]:
                 out[b[10] + i_chars[facedown[p]]] = 1.0
-        if s.end_effects[p]:
-            out[b[11]] = len(s.end_effects[p]) / 4
+        if end_effects[p]:
+            out[b[11]] = len(end_effects[p]) / 4
         if module:
             for cid in s.starting[p]:
                 out[b[12] + i_corps[cid]] = 1.0
@@ -742,14 +754,14 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
                 levels = s.coop.get(cid, [])
                 if p < len(levels):
                     out[b[17] + i_corps[cid]] = levels[p] / TOP
-        for sid, by_seat in s.styles.items():
+        for sid, by_seat in styles.items():
             got = by_seat.get(seat_key)
             if got:
                 j = b[18] + 3 * i_styles[sid]
                 out[j] = got[0] / 3
                 out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
-                out[j + 2] = 1.0 if got[2] else 0.0
-        regions, influence = influence_blocks[p]
-        out[b[19] : b[19] + len(regions)] = regions
-        out[b[20] : b[20] + len(influence)] = influence
+                if got[2]:
+                    out[j + 2] = 1.0
+        regions_and_influence = influence_blocks[p]
+        out[b[19] : b[19] + len(regions_and_influence)] = regions_and_influence
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
