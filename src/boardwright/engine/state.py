@@ -53,8 +53,8 @@ class GameState(ABC):
     _cache: dict[int, tuple[Decision, frozenset[str] | None]]
     _feed: Feed | None  # None: draws use `rng`; a Feed: explicit chance (see engine/chance.py)
     _pending: Pending | None  # the action stopped at a draw, with explicit chance
-    #: a search copy (`determinize(..., quiet=True)`): `say` writes nothing, so the log stays
-    #: empty. Rules never read the log; a title may skip building log text when it is set.
+    #: a search copy (`determinize(..., quiet=True)` of a game with `QUIET_SEARCH`): `say`
+    #: writes nothing, so the log stays empty; a title may skip building log text when set.
     quiet: bool
 
     # ----------------------------------------------------------------- creation
