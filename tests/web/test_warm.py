@@ -164,12 +164,12 @@ def test_the_gate_serves_runs_in_order_and_keeps_heavy_games_to_one_place() -> N
     gate._used["busy-light"] = (0.5, time.monotonic())  # thought more lately than "new", but light
     order: list[str] = []
     holding = threading.Event()
-    release = threading.Event()
+    release = {"a": threading.Event(), "b": threading.Event()}
 
     def hold(key: str) -> None:
         with gate.slot(key):
             holding.set()
-            release.wait(10)
+            release[key].wait(10)
 
     blockers = [threading.Thread(target=hold, args=(k,)) for k in ("a", "b")]
     for t in blockers:
@@ -188,9 +188,11 @@ def test_the_gate_serves_runs_in_order_and_keeps_heavy_games_to_one_place() -> N
     for t in waiters:
         t.start()
     wait_for(lambda: len(gate._waiting) == 3)
-    release.set()
-    for t in blockers + waiters:
+    release["a"].set()  # one place frees: the waiters take it one after another
+    for t in waiters:
         t.join(10)
+    release["b"].set()
+    blockers[1].join(10)
     assert order == ["busy-light", "new", "heavy"], order
     # two heavy games and two places: one heavy move at a time, the other place kept free
     gate = FairGate(2, heavy=1.0)
