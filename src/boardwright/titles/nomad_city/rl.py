@@ -508,7 +508,6 @@ _EXPLORED: dict[tuple[tuple[str, str], ...], array[float]] = {}
 _EVENT_BOX: dict[tuple[str, ...], array[float]] = {}
 _GRIDS: dict[tuple[str, ...], array[float]] = {}
 _FACILITIES: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], array[float]] = {}
-_INFLUENCE: dict[Any, list[tuple[array[float], array[float]]]] = {}
 _SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarations' seat keys
 
 
@@ -583,19 +582,28 @@ def _grid(grid: tuple[str, ...]) -> array[float]:
     return out
 
 
-def _influence(s: NomadState) -> list[tuple[array[float], array[float]]]:
-    """Per seat (in seat order): its region strengths / 10 and its influence on each location / 3."""
+def _influence(s: NomadState) -> list[array[float]]:
+    """Per seat (in seat order): its region strengths / 10, then its influence on each location
+    / 3 (the seat block's last two fields, adjacent: `_seat_slots`). Zeros are left unwritten."""
     ix = _layout()[3]
     i_regions, i_locs = ix["regions"], ix["locations"]
-    zeros = bytes(4 * len(i_regions)), bytes(4 * len(i_locs))
-    out = [(array("f", zeros[0]), array("f", zeros[1])) for _ in range(s.players)]
+    n_regions = len(i_regions)
+    zeros = bytes(4 * (n_regions + len(i_locs)))
+    out = [array("f", zeros) for _ in range(s.players)]
     for region, counts in region_strength(s).items():
+        slot = i_regions[region]
         for p, count in enumerate(counts[: s.players]):
-            out[p][0][i_regions[region]] = count / 10
+            if count:
+                out[p][slot] = count / 10
     for loc, owners in s.influence.items():
-        i = i_locs[loc]
+        if not owners:
+            continue
+        slot = n_regions + i_locs[loc]
+        if len(owners) == 1:
+            out[owners[0]][slot] = 1 / 3
+            continue
         for owner in set(owners):
-            out[owner][1][i] = owners.count(owner) / 3
+            out[owner][slot] = owners.count(owner) / 3
     return out
 
 
@@ -691,14 +699,13 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     on_map, city = s.influence, s.city
     seen_map = last.influence
     if on_map != seen_map[0] or city != seen_map[1] or players != seen_map[2]:
-        on_map_key = (tuple(on_map), tuple(map(tuple, on_map.values())), tuple(city), players)
-        blocks = _memoized(_INFLUENCE, on_map_key, lambda _: _influence(s))
-        # region strengths then influence: the seat block's last two fields, adjacent
+        # built again whenever it changes: a game seldom comes back to an earlier influence map
+        # (a memo keyed by it was missed on most changes and cost a key built and hashed)
         seen_map = last.influence = (
             {loc: owners.copy() for loc, owners in on_map.items()},
             city.copy(),
             players,
-            [regions + influence for regions, influence in blocks],
+            _influence(s),
         )
     influence_blocks = seen_map[3]
     last_grids = last.grids
