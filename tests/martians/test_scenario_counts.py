@@ -58,6 +58,18 @@ def test_the_mission_asks_the_count_s_condition(players: int, done: int, offered
     assert ("mission:upgraded" in [o.id for o in offers(s, corp, "landing_pod", 3)]) is offered
 
 
+@pytest.mark.parametrize(("players", "energy"), [(1, 4), (2, 4), (3, 4), (4, 8)])
+def test_science_outpost_power_reserve_at_each_count(players: int, energy: int) -> None:
+    s = new(players, mode="solo" if players == 1 else "coop", scenario=2)
+    seen = {r["id"]: r for r in s.view(0)["scenario"]["requirements"]}
+    assert seen["power_reserve"]["cost"] == {"energy": energy}
+    corp = to_turn(s)
+    setres(s, s.purse(corp), energy=energy - 1)
+    assert "mission:power_reserve" not in [o.id for o in offers(s, corp, "landing_pod", 3)]
+    setres(s, s.purse(corp), energy=energy)
+    assert "mission:power_reserve" in [o.id for o in offers(s, corp, "landing_pod", 3)]
+
+
 @pytest.mark.parametrize(("players", "regolith", "ice", "offered"),
                          [(2, 3, 2, True), (4, 3, 2, False), (4, 4, 2, False), (4, 4, 3, True)])
 def test_the_mission_asks_the_count_s_cost(players: int, regolith: int, ice: int, offered: bool) -> None:
