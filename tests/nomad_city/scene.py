@@ -108,6 +108,7 @@ def scene(players: int = 4, *, seat: int = 0, first: int = 0, round: int = 4,
     s.turn_flags = {"character": 0, "no_character": 0}
     s.tasks = [["turn", seat, 0]]
     s._cache.clear()
+    s.board_changed()  # the board was set by hand: nothing derived from the old one stays
     return s
 
 

@@ -197,4 +197,5 @@ def test_a_special_action_that_can_do_nothing_is_not_offered() -> None:
         if site not in s.explored:
             s.explored[site] = "x"  # nothing left to explore
     s._cache.clear()
+    s.board_changed()  # the board was changed by hand
     assert "main:special:frontier-survey-office" not in ids(s)

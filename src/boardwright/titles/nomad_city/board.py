@@ -150,21 +150,28 @@ def cheapest_tolls(board: Board, start: str | tuple[str, ...], toll: int,
         return hit
     if len(memo) >= TOLL_MEMO_LIMIT:
         memo.clear()
-    # `cheapest` with the cost inlined (the same search, so the same distances)
-    best = {start: 0} if isinstance(start, str) else dict.fromkeys(start, 0)
-    heap = [(0, s) for s in best]
+    # `cheapest`'s distances, found by layers: a route costs 0 or `toll`, so the sites at
+    # toll distance d are those one paid route beyond the layer before, closed under free
+    # routes (a search by breadth, no heap; tests/nomad_city/test_tolls.py compares them)
+    layer = [start] if isinstance(start, str) else list(dict.fromkeys(start))
+    best = dict.fromkeys(layer, 0)
     links = board.links
-    far = 1 << 30
-    while heap:
-        d, site = heapq.heappop(heap)
-        if d > best.get(site, far):
-            continue
-        for route, other in links[site]:
-            if other in avoid:
-                continue
-            nd = d if free is None or route in free else d + toll
-            if nd < best.get(other, far):
-                best[other] = nd
-                heapq.heappush(heap, (nd, other))
+    d = 0
+    while layer:
+        stack = list(layer)
+        while stack:  # the free routes' closure of this layer: the same distance
+            for route, other in links[stack.pop()]:
+                if other not in best and other not in avoid and (free is None or route in free):
+                    best[other] = d
+                    stack.append(other)
+                    layer.append(other)
+        d += toll
+        after = []
+        for site in layer:  # one paid route further
+            for _route, other in links[site]:
+                if other not in best and other not in avoid:
+                    best[other] = d
+                    after.append(other)
+        layer = after
     memo[key] = best
     return best

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from .facilities import HUB
+from .facilities import HUB, Facilities
 from .influence import cost_text
 from .rules import ref
-from .steps import amount
+from .steps import RESOURCES, amount, must_hold
 from .styles import placements
 
 if TYPE_CHECKING:
@@ -80,11 +81,52 @@ def closure_cards(s: NomadState, seat: int) -> list[str]:
 
 def build_options(s: NomadState, seat: int, free: bool) -> list[tuple[str, str]]:
     """(card, payment) pairs: payment 'res', 'gold' or 'free'."""
-    if not empty_cells(s, seat):
+    grid = s.grid[seat]
+    if "" not in grid:  # no empty space
         return []
     # a free build (HydeBro level 4) picks from the market only (§18.2)
     cards = s.market if free else [*s.market, *closure_cards(s, seat)]
-    return [(card, how) for card in cards for how in can_build_card(s, seat, card, free)]
+    of = s.content.facilities.of
+    built: set[str] | None = None  # the names of the seat's unique facilities, when asked
+    gold = s.gold[seat]
+    res = s.res[seat]
+    plain = "passenger" not in s.persist[seat]  # no marker to stand in for a resource
+    out = []
+    for card in cards:  # `can_build_card` for each card, the grid read once
+        rec = of(card)
+        if rec.unique:
+            if built is None:
+                built = {of(c).name for c in grid if c}
+            if rec.name in built:
+                continue
+        if free:
+            out.append((card, "free"))
+            continue
+        needs = _stock_needs(rec.resource_cost) if plain else None
+        if (all(res[i] >= n for i, n in needs) if needs is not None
+                else s.can_pay(seat, rec.resource_cost)):
+            out.append((card, "res"))
+        if gold >= rec.gold_cost:
+            out.append((card, "gold"))
+    return out
+
+
+# cost dict id -> (the dict, its (resource index, amount) pairs): for `can_pay` without
+# Passenger when the cost asks for resources only (None: something else, ask `can_pay`)
+_NEEDS: dict[int, tuple[object, tuple[tuple[int, int], ...] | None]] = {}
+
+
+def _stock_needs(cost: Mapping[Any, int]) -> tuple[tuple[int, int], ...] | None:
+    hit = _NEEDS.get(id(cost))
+    if hit is None or hit[0] is not cost:
+        needs: tuple[tuple[int, int], ...] | None = tuple(
+            (RESOURCES.index(k), n) for k, n in cost.items() if k in RESOURCES)
+        if any(must_hold(k) and k not in RESOURCES for k in cost):
+            needs = None
+        if len(_NEEDS) >= 4_096:
+            _NEEDS.clear()
+        hit = _NEEDS[id(cost)] = (cost, needs)  # the entry keeps the dict (and its id)
+    return hit[1]
 
 
 def pick_decision(s: NomadState, task: Task, seat: int) -> Decision:
@@ -129,9 +171,21 @@ def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, card = task
     rec = s.content.facilities.of(card)
-    acts = tuple(Action(f"cell:{cell_id(s, i)}", f"Put {rec.name} on space {cell_id(s, i)}")
-                 for i in empty_cells(s, me))
-    return Decision(me, "build_space", f"Choose an empty space for {rec.name}", ref("5.6"), acts)
+    cols = s.content.facilities.grid.columns
+    acts = []
+    for i in empty_cells(s, me):
+        key = (rec.name, i, cols)
+        act = _CELL_ACTIONS.get(key)
+        if act is None:
+            cell = f"{i // cols}.{i % cols}"  # cell_id
+            act = _CELL_ACTIONS[key] = Action(f"cell:{cell}", f"Put {rec.name} on space {cell}")
+        acts.append(act)
+    return Decision(me, "build_space", f"Choose an empty space for {rec.name}", ref("5.6"),
+                    tuple(acts))
+
+
+# (facility name, cell index, grid columns) -> its action: actions are immutable, shared
+_CELL_ACTIONS: dict[tuple[str, int, int], Action] = {}
 
 
 def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -159,14 +213,36 @@ def resolve_hub(s: NomadState, task: Task) -> None:
 
 # ---------------------------------------------------------------- City Styles (§6.2)
 def colour_map(s: NomadState, seat: int) -> dict[tuple[int, int], str]:
-    cols = s.content.facilities.grid.columns
+    fac = s.content.facilities
+    colours, cells = _colours(fac)
+    used = s.used[seat]
     out: dict[tuple[int, int], str] = {}
     for i, card in enumerate(s.grid[seat]):
-        if card and i not in s.used[seat]:
-            colour = s.content.facilities.of(card).colour
-            if colour != "none":
-                out[(i // cols, i % cols)] = colour
+        if card:
+            colour = colours.get(card)
+            if colour is None and card not in fac.by_card:  # not a listed card id
+                colour = fac.of(card).colour
+                colour = None if colour == "none" else colour
+            if colour is not None and i not in used:
+                out[cells[i]] = colour
     return out
+
+
+# facilities id -> (the facilities, card -> its colour unless "none", cell index -> (row, column))
+_COLOURS: dict[int, tuple[Facilities, dict[str, str], tuple[tuple[int, int], ...]]] = {}
+
+
+def _colours(fac: Facilities) -> tuple[dict[str, str], tuple[tuple[int, int], ...]]:
+    hit = _COLOURS.get(id(fac))
+    if hit is None or hit[0] is not fac:
+        if len(_COLOURS) >= 16:
+            _COLOURS.clear()
+        cols = fac.grid.columns
+        colours: dict[str, str] = {c: rec.colour for c, rec in fac.by_card.items()
+                                   if rec.colour != "none"}
+        cells = tuple((i // cols, i % cols) for i in range(fac.grid.rows * cols))
+        hit = _COLOURS[id(fac)] = (fac, colours, cells)  # the entry keeps `fac` (and its id)
+    return hit[1], hit[2]
 
 
 def declarations(s: NomadState, seat: int) -> list[Action]:

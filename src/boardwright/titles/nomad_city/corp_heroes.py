@@ -60,6 +60,7 @@ def apply_highway(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     route = action_id.partition(":")[2]
     owners = list(s.influence.get(route, []))
     s.highways.append(route)
+    s.board_changed()
     s.say(seat, f"turns route {route} into a highway", rule)
     for o in owners:
         lose(s, o, route)

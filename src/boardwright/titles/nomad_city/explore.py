@@ -25,20 +25,31 @@ def route_toll(s: NomadState, seat: int, route: str) -> int:
 
 def free_routes(s: NomadState, seat: int) -> frozenset[str]:
     """The routes `seat` travels without a toll (its influence, or a highway): with TOLL on
-    every other route, they decide every toll distance (`route_toll`)."""
-    return frozenset([loc for loc, owners in s.influence.items() if seat in owners and "/" in loc]
-                     + s.highways)
+    every other route, they decide every toll distance (`route_toll`). From the board
+    alone: kept in `s.derived` (the same set object, so toll memos find it at once)."""
+    key = ("free", seat)
+    hit: frozenset[str] | None = s.derived.get(key)
+    if hit is None:
+        hit = s.derived[key] = frozenset(
+            [loc for loc, owners in s.influence.items() if seat in owners and "/" in loc]
+            + s.highways)
+    return hit
 
 
 def payees(s: NomadState, seat: int, route: str) -> list[int]:
     """The opponents whose influence on `route` may receive its toll."""
-    return sorted({o for o in s.influence.get(route, ()) if o != seat})
+    owners = s.influence.get(route)
+    if not owners:
+        return []
+    return sorted({o for o in owners if o != seat})
 
 
 def red_zone_open(s: NomadState) -> bool:
     """Red Zone sites open after round 3 (4 players), 4 (3 players), 5 (2 players) (§8)."""
-    closed_until = {4: 3, 3: 4, 2: 5}[s.players]
-    return s.round > closed_until
+    return s.round > _CLOSED_UNTIL[s.players]
+
+
+_CLOSED_UNTIL = {4: 3, 3: 4, 2: 5}  # players -> the last round the Red Zone is closed
 
 
 def open_site(s: NomadState, site: str) -> bool:
@@ -54,14 +65,25 @@ def pay_toll(s: NomadState, seat: int, route: str, payee: int | None, rule: str)
 
 # ---------------------------------------------------------------- explore (§5.3)
 def explore_targets(s: NomadState, seat: int, free: bool) -> list[str]:
-    board = s.board
-    costs = cheapest_tolls(board, s.city[seat], TOLL, None if free else free_routes(s, seat))
-    explored = s.explored
     gold = s.gold[seat]
-    sites = board.sites
-    return [site for site in sites if site not in explored
-            and (not sites[site].red_zone or red_zone_open(s))
-            and costs.get(site, gold + 1) <= gold]
+    red = red_zone_open(s)
+    return [site for site, cost, in_red in _unexplored(s, seat, free)
+            if cost <= gold and (red or not in_red)]
+
+
+def _unexplored(s: NomadState, seat: int, free: bool) -> tuple[tuple[str, int, bool], ...]:
+    """(site, toll to reach it, in the Red Zone) for every unexplored site the seat's city
+    can reach, in board order: the board alone decides them (kept in `s.derived`)."""
+    key = ("unexplored", seat, free)
+    hit: tuple[tuple[str, int, bool], ...] | None = s.derived.get(key)
+    if hit is None:
+        board = s.board
+        costs = cheapest_tolls(board, s.city[seat], TOLL, None if free else free_routes(s, seat))
+        explored = s.explored
+        hit = s.derived[key] = tuple([(site, costs[site], rec.red_zone)
+                                      for site, rec in board.sites.items()
+                                      if site not in explored and site in costs])
+    return hit
 
 
 _TARGET_ACTIONS: dict[str, Action] = {}
@@ -170,6 +192,7 @@ def reveal_event(s: NomadState, seat: int, site: str, rule: str) -> None:
         return
     event = deck.pop()
     s.explored[site] = event
+    s.board_changed()
     rec = s.content.events[event]
     kind = RESOURCE_NAMES[rec.marker.resource]
     marker = f"a x2 {kind}" if rec.marker.amount == 2 else f"an {kind}" if kind[0] in "AEIOU" \
@@ -181,9 +204,18 @@ def reveal_event(s: NomadState, seat: int, site: str, rule: str) -> None:
 def event_option_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, event, _site, rule = task
     rec = s.content.events[event]
-    acts = tuple(Action(f"option:{i + 1}", f"{rec.name}: {describe(opt)}")
-                 for i, opt in enumerate(rec.options))
-    return Decision(me, "event_option", f"{rec.name}: choose an option", rule, acts)
+    hit = _OPTION_ACTIONS.get(id(rec))
+    if hit is None or hit[0] is not rec:
+        acts = tuple(Action(f"option:{i + 1}", f"{rec.name}: {describe(opt)}")
+                     for i, opt in enumerate(rec.options))
+        if len(_OPTION_ACTIONS) >= 4_096:
+            _OPTION_ACTIONS.clear()
+        hit = _OPTION_ACTIONS[id(rec)] = (rec, acts)  # the entry keeps the record (and its id)
+    return Decision(me, "event_option", f"{rec.name}: choose an option", rule, hit[1])
+
+
+# event record id -> (the record, its option actions): records are immutable, actions too
+_OPTION_ACTIONS: dict[int, tuple[object, tuple[Action, ...]]] = {}
 
 
 def apply_event_option(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -237,6 +269,7 @@ def resolve_city_move(s: NomadState, task: Task) -> None:
     seat, route, site = task[1], task[2], task[3]
     start = s.city[seat]
     s.city[seat] = site
+    s.board_changed()
     s.say(seat, f"moves its mobile city from {start} to {site}", ref("5.5"))
     s.push("place_at", seat, start, ref("5.5"))  # last
     if site not in s.explored:

@@ -69,9 +69,13 @@ class Facilities:
         self.module_deck = tuple(f"{f.id}#{n}" for f in file.facilities if f.module
                                  for n in range(1, f.copies + 1))
         self.grid = file.city_board
+        # every card id ("trading-post#2") and type id -> its record: `of` is one look-up
+        self.by_card = {**self.types, **{c: self.types[c.partition("#")[0]]
+                                         for c in (*self.deck, *self.module_deck)}}
 
     def of(self, card: str) -> FacilityRecord:
-        return self.types[card.partition("#")[0]]
+        rec = self.by_card.get(card)
+        return rec if rec is not None else self.types[card.partition("#")[0]]
 
 
 def load_facilities(pack: str | None = None) -> Facilities:

@@ -128,7 +128,9 @@ def evaluate_every_seat(state: GameState) -> list[float]:
     once (a search scores every seat of the position where a rollout stops)."""
     if state.over or not isinstance(state, NomadState):
         return [evaluate(state, p) for p in range(state.players)]
-    vals = values(state)
+    # every seat at once: nothing to share with a later call, so no memo key is built (a
+    # search's cut-off positions are all different); `values` would give the same numbers
+    vals = _values(state)
     return [_relative(vals, p) for p in range(state.players)]
 
 

@@ -4,6 +4,7 @@ decision (§9.2) and the step runner for data-driven effects (§9.1)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
@@ -65,9 +66,19 @@ def _holdable(s: NomadState, seat: int) -> Iterator[str]:
         yield loc
 
 
+def holdable_spots(s: NomadState, seat: int) -> tuple[str, ...]:
+    """Every location `seat` may put an influence on (§7.1), in board order: derived from
+    the board alone, so kept in `s.derived` until the board changes."""
+    key = ("holdable", seat)
+    hit: tuple[str, ...] | None = s.derived.get(key)
+    if hit is None:
+        hit = s.derived[key] = tuple(_holdable(s, seat))
+    return hit
+
+
 def holdable(s: NomadState, seat: int) -> list[str]:
     """Every location `seat` may put an influence on (§7.1), in board order."""
-    return list(_holdable(s, seat))
+    return list(holdable_spots(s, seat))
 
 
 def place_targets(s: NomadState, seat: int) -> list[str]:
@@ -83,6 +94,7 @@ def own_locations(s: NomadState, seat: int) -> list[str]:
 def put(s: NomadState, seat: int, loc: str) -> None:
     s.supply[seat] -= 1
     s.influence.setdefault(loc, []).append(seat)
+    s.derived = {}  # s.board_changed(), inline: a hot path
 
 
 def take(s: NomadState, owner: int, loc: str) -> None:
@@ -91,6 +103,7 @@ def take(s: NomadState, owner: int, loc: str) -> None:
     if not s.influence[loc]:
         del s.influence[loc]
     s.supply[owner] += 1
+    s.derived = {}  # s.board_changed(), inline: a hot path
 
 
 def lose(s: NomadState, owner: int, loc: str) -> None:
@@ -107,21 +120,28 @@ def move_targets(s: NomadState, seat: int, origin: str) -> list[str]:
 
 def can_move(s: NomadState, seat: int) -> list[str]:
     """The locations holding an influence of `seat` that could move somewhere (§7.2)."""
-    spots = holdable(s, seat)
+    spots = holdable_spots(s, seat)
     return [loc for loc in own_locations(s, seat) if any(d != loc for d in spots)]
 
 
 def may_move(s: NomadState, seat: int) -> bool:
-    """`bool(can_move(s, seat))`, stopping as soon as the answer is known."""
+    """`bool(can_move(s, seat))`, stopping as soon as the answer is known (from the
+    board alone: kept in `s.derived`)."""
+    key = ("may_move", seat)
+    hit: bool | None = s.derived.get(key)
+    if hit is not None:
+        return hit
     own = [loc for loc, owners in s.influence.items() if seat in owners]
     if not own:
-        return False
-    first = None
-    for spot in _holdable(s, seat):
-        if first is not None:
-            return True  # two spots: every influence has one to move to
-        first = spot
-    return first is not None and any(loc != first for loc in own)
+        hit = False
+    else:
+        spots = s.derived.get(("holdable", seat))
+        if spots is None:  # the first two spots are enough: no need for all of them
+            spots = tuple(islice(_holdable(s, seat), 2))
+        # two spots: every influence has one to move to
+        hit = len(spots) > 1 or (bool(spots) and any(loc != spots[0] for loc in own))
+    s.derived[key] = hit
+    return hit
 
 
 # ---------------------------------------------------------------- place (§7.1)

@@ -88,17 +88,26 @@ def resolve_turns(s: NomadState, task: Task) -> None:
 
 
 def quick_actions(s: NomadState, seat: int) -> list[Action]:
-    acts = []
     if s.facedown[seat] and not s.revealed[seat] and not s.turn_flags["no_character"]:
         rec = s.content.characters[s.facedown[seat]]
-        acts.append(Action("reveal:strategy", f"Reveal {rec.name}: {rec.strategy.name}"))
-        acts.append(Action("reveal:tactic", f"Reveal {rec.name}: {rec.tactic.name}"))
-        if seat == s.first:
-            acts.append(Action("reveal:strategy+tactic",
-                               f"Reveal {rec.name}: {rec.strategy.name} then {rec.tactic.name}"))
-            acts.append(Action("reveal:tactic+strategy",
-                               f"Reveal {rec.name}: {rec.tactic.name} then {rec.strategy.name}"))
-    return acts + build.declarations(s, seat)
+        hit = _REVEALS.get(id(rec))
+        if hit is None or hit[0] is not rec:
+            both = (Action("reveal:strategy", f"Reveal {rec.name}: {rec.strategy.name}"),
+                    Action("reveal:tactic", f"Reveal {rec.name}: {rec.tactic.name}"),
+                    Action("reveal:strategy+tactic",
+                           f"Reveal {rec.name}: {rec.strategy.name} then {rec.tactic.name}"),
+                    Action("reveal:tactic+strategy",
+                           f"Reveal {rec.name}: {rec.tactic.name} then {rec.strategy.name}"))
+            if len(_REVEALS) >= 1_024:
+                _REVEALS.clear()
+            hit = _REVEALS[id(rec)] = (rec, both)  # the entry keeps the record (and its id)
+        # the first player is also offered both halves, in either order
+        return [*hit[1][:4 if seat == s.first else 2], *build.declarations(s, seat)]
+    return build.declarations(s, seat)
+
+
+# character record id -> (the record, its reveal actions): both immutable, so shared
+_REVEALS: dict[int, tuple[object, tuple[Action, ...]]] = {}
 
 
 DEPLOY = Action("main:deploy", "Deploy: place 1 influence")
@@ -165,24 +174,34 @@ def apply_turn(s: NomadState, task: Task, seat: int, action_id: str) -> None:
 
 
 # ---------------------------------------------------------------- collection (§4.3)
-def owned_sites(s: NomadState, seat: int) -> set[str]:
-    sites = s.board.sites
-    out = {loc for loc, owners in s.influence.items() if seat in owners and loc in sites}
-    out.add(s.city[seat])
-    return out
+def owned_sites(s: NomadState, seat: int) -> frozenset[str]:
+    """The mining sites holding `seat`'s influence or its city (kept in `s.derived`)."""
+    key = ("owned", seat)
+    hit: frozenset[str] | None = s.derived.get(key)
+    if hit is None:
+        sites = s.board.sites
+        out = {loc for loc, owners in s.influence.items() if seat in owners and loc in sites}
+        out.add(s.city[seat])
+        hit = s.derived[key] = frozenset(out)
+    return hit
 
 
 def _free_closure(s: NomadState, seat: int, sites: list[str]) -> list[str]:
-    """Sites reachable from `sites` along routes that cost this seat nothing."""
-    seen = list(sites)
-    stack = list(sites)
-    while stack:
-        here = stack.pop()
-        for route, other in s.board.links[here]:
-            if other not in seen and route_toll(s, seat, route) == 0:
-                seen.append(other)
-                stack.append(other)
-    return sorted(seen)
+    """Sites reachable from `sites` along routes that cost this seat nothing (kept in
+    `s.derived`: it depends on the board alone)."""
+    key = ("closure", seat, tuple(sites))
+    hit: tuple[str, ...] | None = s.derived.get(key)
+    if hit is None:
+        seen = list(sites)
+        stack = list(sites)
+        while stack:
+            here = stack.pop()
+            for route, other in s.board.links[here]:
+                if other not in seen and route_toll(s, seat, route) == 0:
+                    seen.append(other)
+                    stack.append(other)
+        hit = s.derived[key] = tuple(sorted(seen))
+    return list(hit)
 
 
 def collection_entry(s: NomadState, seat: int) -> dict[str, object]:
@@ -210,7 +229,7 @@ def collect_options(s: NomadState, seat: int) -> list[Action]:
     the board and every seat's Gold are those of the start of the step."""
     c = s.collect[seat]
     reach, budget = c["reach"], c["budget"]
-    wanted = sorted(owned_sites(s, seat) - set(c["collected"]))
+    wanted = sorted(owned_sites(s, seat).difference(c["collected"]))
     in_reach = frozenset(reach)
     acts = []
     for site in wanted:
@@ -223,28 +242,46 @@ def collect_options(s: NomadState, seat: int) -> list[Action]:
                     f"collect:{site}",
                     f"Collect {marker.amount} {RESOURCE_NAMES[marker.resource]} from {site}")
             acts.append(act)
-    far = [w for w in wanted if w not in in_reach]
+    far = tuple([w for w in wanted if w not in in_reach])
     if far and budget >= TOLL:
-        # toll from each site outside the network to the nearest site still wanted
-        free = explore.free_routes(s, seat)  # the routes whose toll is 0 (`route_toll`)
-        near = cheapest_tolls(s.board, tuple(far), TOLL, free, in_reach)
-        links = s.board.links
-        for here in reach:
-            for route, other in links[here]:
-                if other in in_reach or route in free:
-                    continue
-                if near.get(other, 1 << 30) > budget - TOLL:
-                    continue
-                to: list[int | None] = list(payees(s, seat, route)) or [None]
-                for p in to:
-                    act = _TOLL_ACTIONS.get((route, p))
-                    if act is None:
-                        who = "the bank" if p is None else f"seat {p}"
-                        act = _TOLL_ACTIONS[(route, p)] = Action(
-                            f"toll:{route}:{'bank' if p is None else p}",
-                            f"Pay {TOLL} Gold to {who} for route {route}")
-                    acts.append(act)
+        spend = budget - TOLL
+        for near, tolls in _toll_steps(s, seat, reach, in_reach, far):
+            if near <= spend:
+                acts.extend(tolls)
     return acts
+
+
+def _toll_steps(s: NomadState, seat: int, reach: list[str], in_reach: frozenset[str],
+                far: tuple[str, ...]) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+    """Each paying route out of the seat's network, in order, as (toll from its far end to
+    the nearest site still wanted, its toll actions): the board alone decides them, so
+    they are kept in `s.derived`; the seat's budget picks the ones it can afford."""
+    key = ("tolls", seat, tuple(reach), far)
+    hit: tuple[tuple[int, tuple[Action, ...]], ...] | None = s.derived.get(key)
+    if hit is not None:
+        return hit
+    # toll from each site outside the network to the nearest site still wanted
+    free = explore.free_routes(s, seat)  # the routes whose toll is 0 (`route_toll`)
+    near = cheapest_tolls(s.board, far, TOLL, free, in_reach)
+    links = s.board.links
+    out = []
+    for here in reach:
+        for route, other in links[here]:
+            if other in in_reach or route in free:
+                continue
+            to: list[int | None] = list(payees(s, seat, route)) or [None]
+            tolls = []
+            for p in to:
+                act = _TOLL_ACTIONS.get((route, p))
+                if act is None:
+                    who = "the bank" if p is None else f"seat {p}"
+                    act = _TOLL_ACTIONS[(route, p)] = Action(
+                        f"toll:{route}:{'bank' if p is None else p}",
+                        f"Pay {TOLL} Gold to {who} for route {route}")
+                tolls.append(act)
+            out.append((near.get(other, 1 << 30), tuple(tolls)))
+    hit = s.derived[key] = tuple(out)
+    return hit
 
 
 # actions are immutable: shared, keyed by everything their id and label show
@@ -264,7 +301,23 @@ DONE_COLLECTING = Action("done", "Finish collecting")
 
 
 def collect_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    return _collect_decision(task, seat, collect_options(s, seat))
+    c = s.collect[seat]
+    key = ("collect", seat)
+    hit = s.derived.get(key)
+    # another seat's pick changes nothing of this seat's options (nothing is applied
+    # before the reveal): its decision is kept for as long as its own plan stands still
+    if (hit is not None and hit[0] is c and hit[1] == len(c["collected"])
+            and hit[2] == len(c["tolls"]) and hit[3] is task):
+        dec: Decision = hit[4]
+        return dec
+    dec = _collect_decision(task, seat, collect_options(s, seat))
+    _keep_collect_decision(s, task, seat, dec)
+    return dec
+
+
+def _keep_collect_decision(s: NomadState, task: Task, seat: int, dec: Decision) -> None:
+    c = s.collect[seat]
+    s.derived[("collect", seat)] = (c, len(c["collected"]), len(c["tolls"]), task, dec)
 
 
 def _collect_decision(task: Task, seat: int, options: list[Action]) -> Decision:
@@ -308,7 +361,9 @@ def apply_collect(s: NomadState, task: Task, seat: int, action_id: str) -> None:
         # The seat's next decision is built from the options just computed (nothing changes
         # before it is asked: `run` stops at this simultaneous task), as `run` keeps the
         # decisions it builds; the engine's cache is cleared at the next apply.
-        s._cache[seat] = (_collect_decision(task, seat, options), None)
+        dec = _collect_decision(task, seat, options)
+        s._cache[seat] = (dec, None)
+        _keep_collect_decision(s, task, seat, dec)
 
 
 def reveal_collection(s: NomadState) -> None:

@@ -227,6 +227,7 @@ def apply_start_site(s: NomadState, task: Task, seat: int, action_id: str) -> No
     s.tasks.pop()
     site = action_id.partition(":")[2]
     s.city[seat] = site
+    s.board_changed()
     s.say(seat, f"docks its mobile city on {site}", ref("3.2"))
     bonus = s.board.sites[site].arrival_bonus
     if bonus:

@@ -148,11 +148,18 @@ SKIPPED = {  # what a decision with no possible choice would have done, for the 
 class NomadState(TaskStackState):
     DECISIONS = DECISIONS
     APPLY = APPLY
-    __slots__ = ("content", *FIELDS)
+    __slots__ = ("content", "derived", *FIELDS)
     TURN_RULE = ref("4.2")
     QUIET_SEARCH = True  # neither the rules nor the heuristic read the log
 
     content: Content
+    #: What the rules derive from the board alone (the influence, the explored sites, the
+    #: cities, the Highways) for a seat: its holdable spots, toll-free routes, toll
+    #: distances... (see `influence.board_memo`). Not part of the game: never dumped. A
+    #: clone shares its parent's dict; whoever changes the board gets a new one
+    #: (`board_changed`), so every state holding a dict has the board it was filled from.
+    #: Code that edits the board by hand (test scenes) calls `board_changed` too.
+    derived: dict[Any, Any]
     round: int  # 0 during Initial Entry, 1..8, 9 once the game is over
     first: int  # the first player of the round
     city: list[str]  # seat -> mining site of its mobile city ("" before Initial Entry)
@@ -200,8 +207,14 @@ class NomadState(TaskStackState):
     # ------------------------------------------------------------- setup (§2)
     def _setup(self) -> None:
         self.content = load(self.data_pack)  # shipped data, overlaid by the game's pack
+        self.derived = {}
         setup.setup(self)
         self.run()
+
+    def board_changed(self) -> None:
+        """The influence, an explored site, a city or a Highway changed: what was derived
+        from the board before is left to the states that still have that board."""
+        self.derived = {}
 
     @property
     def over(self) -> bool:
@@ -272,6 +285,7 @@ class NomadState(TaskStackState):
         Written out field by field (no getattr/setattr by name): every search iteration
         clones a state (tests/nomad_city/test_clone.py checks every field is copied)."""
         other.content = self.content
+        other.derived = self.derived  # same board: shared until either changes it
         other.round = self.round
         other.first = self.first
         other.bank_gold = self.bank_gold
@@ -322,6 +336,7 @@ class NomadState(TaskStackState):
 
     def _load(self, data: dict[str, Any]) -> None:
         self.content = load(self.data_pack)
+        self.derived = {}
         missing = [name for name in FIELDS if name not in data]
         if missing:
             raise KeyError(", ".join(missing))
