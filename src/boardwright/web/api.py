@@ -20,6 +20,7 @@ from boardwright.bots.spec import BOTS
 from boardwright.engine import GameSpec, UnknownGame, game, games
 
 from . import delta
+from .diag import timed
 from .hub import GameError, Hub, Live
 from .rules_text import explain, rules_path
 
@@ -210,6 +211,11 @@ def prepare(hub: Hub, live: Live) -> None:
     """What the game's live streams will send for the new version (payloads, deltas from the
     payload each sent last), built by the thread that changed the game (`Live.bump`), so the
     streams on the event loop find it ready and need no worker thread."""
+    with timed("prepare"):
+        _prepare(hub, live)
+
+
+def _prepare(hub: Hub, live: Live) -> None:
     for w in list(live.waiters):
         if isinstance(w, Watch):
             new = encoded(hub, live, w.seat)[1]
@@ -286,6 +292,11 @@ def _with_log(view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     return out
 
 
+def _standing(hub: Hub, live: Live, seat: int | None) -> dict[str, Any] | None:
+    with timed("standing"):
+        return hub.standing(live, seat)
+
+
 def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], int]:
     with live.lock:
         state, moves = live.state, len(live.rows)
@@ -309,7 +320,7 @@ def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], in
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": live.names.get(s.seat),
                    "invited": s.seat in live.invited} for s in live.seats],
         "notes": list(live.notes),
-        "standing": hub.standing(live, seat),
+        "standing": _standing(hub, live, seat),
         "ended": live.ended,
         "allow_undo": live.row.allow_undo,
         "can_undo": undo is None,
@@ -438,9 +449,10 @@ def create_game(body: CreateGame, request: Request) -> Created:
     hub = hub_of(request)
     bots = {int(k): v for k, v in body.bots.items()}
     names = {int(k): v for k, v in body.names.items()}
-    gid, tokens, invites, creator = hub.create(body.game, body.players, body.seed,
-                                               dict(body.options), bots, body.allow_undo,
-                                               names, set(body.invite), body.bot_delay)
+    with timed("create"):
+        gid, tokens, invites, creator = hub.create(body.game, body.players, body.seed,
+                                                   dict(body.options), bots, body.allow_undo,
+                                                   names, set(body.invite), body.bot_delay)
     return Created(id=gid, seats=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
                    invites=[Invitation(seat=s, invite=t) for s, t in sorted(invites.items())],
                    creator=creator)

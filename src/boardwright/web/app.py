@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -21,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from boardwright import __version__
 from boardwright.engine import IllegalAction
 
+from . import diag
 from .api import prepare, router
 from .db import Store
 from .hub import GameError, Hub, Settings
@@ -121,7 +123,11 @@ def create_app(
         # requests wait in threads for commits (not for the interpreter): more than anyio's 40
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = max(limiter.total_tokens, THREADS)
+        watch = None if diag.DIAG is None else asyncio.get_running_loop().create_task(diag.DIAG.watch_loop())
         yield
+        if watch is not None and diag.DIAG is not None:
+            watch.cancel()
+            diag.DIAG.write(final=True)
         hub.close()
         store.close()
 

@@ -46,6 +46,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from .diag import timed
+
 meta = MetaData()
 
 games_t = Table(
@@ -486,7 +488,8 @@ class GroupCommit:
                     self.queue.put(None)
                     break
                 items.append(nxt)
-            self._commit(items)
+            with timed("group commit"):
+                self._commit(items)
 
     def _commit(self, items: list[tuple[Callable[[Connection], Any], Future[Any]]]) -> None:
         done: list[tuple[Future[Any], Any, BaseException | None]] = []

@@ -27,6 +27,7 @@ from boardwright.engine import GameSpec, GameState, IllegalAction, Rng, UnknownG
 from boardwright.engine.log import LogEntry
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
+from .diag import timed
 from .thinking import Answer, Drivers, FairGate, Thinkers
 from .undo import undo_refusal
 
@@ -512,8 +513,9 @@ class Hub:
                 every = self.settings.snapshot_every
                 snap = new.to_json() if new.over or len(new.history) % every == 0 else None
                 try:
-                    self.store.append(live.id, seq, "act", seat, action_id,
-                                      "over" if new.over else "active", snap)
+                    with timed("commit"):
+                        self.store.append(live.id, seq, "act", seat, action_id,
+                                          "over" if new.over else "active", snap)
                 except SeqTaken:
                     live.stale = True
                     continue

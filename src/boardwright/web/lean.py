@@ -12,6 +12,7 @@ The work and the answer are those of the route: the same hub calls, the same pay
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -21,6 +22,7 @@ from starlette.responses import JSONResponse
 
 from boardwright.engine import IllegalAction
 
+from . import diag
 from .api import _seat, encoded
 from .hub import GameError, Hub
 
@@ -82,6 +84,7 @@ class Lean:
             if not msg.get("more_body", False):
                 break
         body = b"".join(chunks)
+        t0 = time.monotonic()
         parsed = parse_action(body)
         if parsed is None:
             await self.app(scope, _replay(body, receive), send)
@@ -103,8 +106,14 @@ class Lean:
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(out)).encode())]})
         await send({"type": "http.response.body", "body": out})
+        if diag.DIAG is not None:
+            diag.DIAG.add("action POST", t0, time.monotonic() - t0, keep=0.02)
 
     def _act(self, gid: str, action: str, version: int | None, authorization: str | None) -> str:
+        with diag.timed("action thread"):
+            return self._act_timed(gid, action, version, authorization)
+
+    def _act_timed(self, gid: str, action: str, version: int | None, authorization: str | None) -> str:
         hub = self.hub
         live = hub.get(gid)
         seat = _seat(hub, live, authorization, required=True)
