@@ -530,10 +530,14 @@ def loadtest(
     me0 = _own_cpu()
     t0 = time.monotonic()
     samples: list[dict[str, Any]] = []
+    from boardwright.web.collector import tune, untune
+
+    tune()  # the client's own full collections would stall it mid-measurement (as the server's)
     try:
         stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed,
                                    lambda: samples.append(_sample(procs, t0)), every))
     finally:
+        untune()
         rss1 = [_rss_mb(p.pid) for p in procs]
         load1 = _load()
         cpu1 = {p.pid: _cpu(p.pid) for p in procs}

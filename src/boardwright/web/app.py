@@ -228,9 +228,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, acces
           **kw: Any) -> None:
     import uvicorn
 
-    limit_malloc_arenas()  # before create_app starts the hub's threads
+    from boardwright.engine import games
 
+    from .collector import tune
+
+    limit_malloc_arenas()  # before create_app starts the hub's threads
+    app = create_app(db, **kw)
+    games()  # every title imported before start-up's objects are frozen
+    tune()
     # Forwarded headers are read by the app, and only from trusted proxies (limits.py): never
     # let Uvicorn take them from any local peer.
-    uvicorn.run(create_app(db, **kw), host=host, port=port, log_level="info",
+    uvicorn.run(app, host=host, port=port, log_level="info",
                 timeout_graceful_shutdown=2, proxy_headers=False, access_log=access_log)
