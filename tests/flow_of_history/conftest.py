@@ -84,8 +84,10 @@ def blank(players: int = 3, seed: int = 0, **options: Any) -> FlowState:
 
 
 def _touch(st: FlowState) -> None:
-    """Drop cached decisions after a direct change of the state."""
+    """Drop cached decisions and every Nation's memo after a direct change of the state."""
     st._cache.clear()
+    for seat in range(st.players):
+        st.nation_changed(seat)
 
 
 # ------------------------------------------------------------------ cards

@@ -9,11 +9,20 @@ from __future__ import annotations
 from typing import Any, cast
 
 from boardwright.engine import Action, Rng
-from boardwright.titles.flow_of_history import effects, heuristic
+from boardwright.titles.flow_of_history import effects, heuristic, rl
 from boardwright.titles.flow_of_history.cards import ICONS, TYPES, CardSet
 from boardwright.titles.flow_of_history.heuristic import TOKEN, points
-from boardwright.titles.flow_of_history.nation import Nation, active_cards, has_active, icons, score
+from boardwright.titles.flow_of_history.nation import (
+    Nation,
+    active_cards,
+    has_active,
+    icons,
+    memo_age,
+    place,
+    score,
+)
 from boardwright.titles.flow_of_history.state import FlowState
+from boardwright.titles.flow_of_history.tables import nation_key
 
 from .conftest import new
 
@@ -143,3 +152,39 @@ def test_cached_decision_after_apply_is_the_one_built_fresh() -> None:
             cached = s.decision(seat)
             s._cache.clear()
             assert cached == s.decision(seat)
+
+
+def ref_nation_age(s: FlowState, p: int) -> int:
+    cards = s.cards.cards
+    return max((cards[c].age_number for stack in s.nations[p] for c in stack), default=0)
+
+
+def test_nation_memos_follow_every_change_of_a_nation() -> None:
+    """Each seat's memo (icons, highest age, points, card values, the observation's block)
+    holds what the Nation's cards give now, at every position of random games, whatever
+    changed the Nation (gains, attacks' discards, Leaders replaced, cards removed); the
+    positions are copies, which share a memo while a Nation keeps its cards."""
+    changes = 0
+    for players, seed in ((4, 1), (3, 2), (5, 3), (2, 4), (4, 11), (3, 12)):
+        before: list[tuple[tuple[int, ...], ...]] = []
+        for s in positions(players, seed):
+            now = [nation_key(n) for n in s.nations]
+            changes += sum(1 for a, b in zip(before, now, strict=False) if a != b)
+            before = now
+            for p in range(players):
+                nation = s.nations[p]
+                assert s.icons(p) == ref_icons(s.cards, nation)
+                assert memo_age(s.cards, s.memo[p], nation) == ref_nation_age(s, p)
+                block, owned, age = rl._nation_block(s, p, len(s.cards.cards))
+                assert s.memo[p].block in (None, (block, owned, age))
+                assert age == ref_nation_age(s, p)
+                for c in s.market:
+                    trial = [stack.copy() for stack in nation]
+                    place(s.cards, trial, c)
+                    expected = (heuristic.nation_points(s.cards, trial, False)
+                                - heuristic.nation_points(s.cards, nation, False))
+                    assert heuristic.card_value(s, p, c) == expected
+            assert heuristic._base_values(s) == ref_evaluate_values(s)
+            assert s.current_age() == ref_current_age(s)
+            rl.encode_state(s, s.to_act[0] if s.to_act else 0)
+    assert changes > 300

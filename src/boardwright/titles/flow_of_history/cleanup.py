@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
@@ -18,7 +17,7 @@ from .constants import (
     TWO_PLAYER_REMOVED,
     TWO_PLAYER_SUPPLY,
 )
-from .nation import new_nation, score
+from .nation import NationMemo, new_nation, score
 from .rules import ref
 from .tables import tables
 
@@ -44,6 +43,7 @@ def setup(s: FlowState) -> None:
     s.invested = [-1] * p
     s.box = []
     s.nations = [new_nation() for _ in range(p)]
+    s.memo = [NationMemo() for _ in range(p)]
     s.tokens = [START_TOKENS] * p
     s.supply = 0
     s.reserve = TOKENS_TOTAL - START_TOKENS * p
@@ -69,6 +69,7 @@ def setup(s: FlowState) -> None:
             s.say(seat, f"is dealt {names}", ref("7.1"), visible_to=(seat,))
         else:
             s.nations[seat][GOVERNMENT].append(dealt[0])
+            s.nation_changed(seat)
             s.say(seat, f"starts with {s.name(dealt[0])}", ref("4"))
     s.box.extend(starting)
 
@@ -115,6 +116,7 @@ def apply_start_pick(s: FlowState, task: Task, seat: int, action_id: str) -> Non
     for p in range(s.players):
         chosen = s.picks[p]
         s.nations[p][GOVERNMENT].append(chosen)
+        s.nation_changed(p)
         s.box.extend(c for c in s.dealt[p] if c != chosen)
         s.dealt[p] = []
         s.say(p, f"starts with {s.name(chosen)}", ref("7.1"))
@@ -139,8 +141,8 @@ def age_check(s: FlowState) -> None:
     investor = s.investor
     market = s.market
     age_of = tab.age_number
-    # Only a card two or more ages older than the Current Age can leave: when no card in
-    # the Market or a Nation is that new, nothing does (and the Current Age is not needed).
+    # Only an uninvested card two or more ages older than the Current Age (the newest card
+    # in the Market or a Nation) can leave: when none is that old, nothing does.
     oldest = 1 << 30
     newest = -1
     for c in market:
@@ -151,11 +153,10 @@ def age_check(s: FlowState) -> None:
             oldest = a
     if oldest == 1 << 30:
         return  # every Market card is invested in
-    newer = oldest + 2
-    if (newest < newer
-            and not tab.any_of_age(newer, chain.from_iterable(chain.from_iterable(s.nations)))):
+    newest = max(newest, s.nations_age())
+    if newest < oldest + 2:
         return
-    age = s.current_age()
+    age = newest  # the Current Age: the highest age in the Market or a Nation (§5.7)
     exact = s.options["age_check"] == "exactly_two"
     cards = s.cards.cards
     for card in list(s.market):

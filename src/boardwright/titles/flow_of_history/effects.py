@@ -20,6 +20,7 @@ def gain(s: FlowState, seat: int, card: int) -> None:
     """Put a card in a Nation and queue its Instant/Attack effect (§2.4, §3.1)."""
     c = s.cards.cards[card]
     old = place(s.cards, s.nations[seat], card)
+    s.nation_changed(seat)
     if not s.quiet:  # a search copy keeps no log: its text is not even built (hot path)
         s.say(seat, f"gains {c.name} ({TYPES[c.type]}, age {c.age})", ref("2.4"))
     if old is not None:
@@ -48,12 +49,11 @@ def trigger_end(s: FlowState, seat: int | None, why: str) -> None:
 
 
 def strength_attack(s: FlowState, seat: int) -> int:
-    return s.icons(seat)[ATTACK]
+    return s.icon_count(seat, ATTACK)
 
 
 def strength_defend(s: FlowState, seat: int) -> int:
-    counts = s.icons(seat)
-    return counts[ATTACK] + counts[DEFENSE]
+    return s.icon_count(seat, ATTACK) + s.icon_count(seat, DEFENSE)
 
 
 def _take(s: FlowState, seat: int, source: str, n: int) -> int:
@@ -105,6 +105,7 @@ def activate(s: FlowState, seat: int, card: int) -> None:
     s.say(seat, f"activates {c.name}", card_ref(c.id))
     if getattr(e, "remove_self", False):
         remove(s.cards, s.nations[seat], card)
+        s.nation_changed(seat)
         s.box.append(card)
         s.say(seat, f"removes {c.name} from the game", card_ref(c.id))
     if e.kind == "gain_top_card":
@@ -117,6 +118,7 @@ def activate(s: FlowState, seat: int, card: int) -> None:
     if e.discard_top is not None:
         stack = s.nations[seat][TYPES.index(e.discard_top)]
         lost = stack.pop()
+        s.nation_changed(seat)
         s.box.append(lost)
         s.say(seat, f"discards {s.name(lost)}", card_ref(c.id))
     s.push("gain_choice", seat, card)
@@ -139,7 +141,7 @@ def resolve_effect(s: FlowState, task: Task) -> None:
         per = e.amount
         if e.glossary_amount is not None and s.options["irrigation"] == "glossary":
             per = e.glossary_amount
-        n = _take(s, seat, e.source, per * s.icons(seat)[ICONS.index(e.per_icon)])
+        n = _take(s, seat, e.source, per * s.icon_count(seat, ICONS.index(e.per_icon)))
         s.say(seat, f"{c.name}: takes {n} from the {e.source.capitalize()}", rule)
     elif kind == "tokens_per_card":
         want = e.amount * len(s.nations[seat][TYPES.index(e.per_type)])
@@ -246,6 +248,7 @@ def resolve_hit(s: FlowState, task: Task) -> None:
 
 def _discard(s: FlowState, seat: int, card: int, target: int, lost: int) -> None:
     remove(s.cards, s.nations[target], lost)
+    s.nation_changed(target)
     s.box.append(lost)
     s.say(seat, f"{s.name(card)}: seat {target} discards {s.name(lost)}",
           card_ref(s.cards.cards[card].id))

@@ -21,7 +21,7 @@ from boardwright.engine import GameState
 
 from .cards import CULTURE, CardSet
 from .constants import BANKER
-from .nation import Nation, place, score_parts
+from .nation import Nation, memo_key, place, score_parts
 from .state import FlowState
 from .tables import NationKey, memoized, nation_key, tables
 
@@ -53,40 +53,36 @@ def _points(cs: CardSet, nation: Nation) -> float:
     return float(culture) + float(sum(counts) - culture) / 2 + float(sum(end_game.values()))
 
 
-def all_nation_points(
-    cs: CardSet, nations: list[Nation], visible: bool
-) -> tuple[tuple[float, ...], tuple[NationKey, ...]]:
-    """`nation_points` of every Nation (memoized as a whole), and the Nations' keys."""
-    keys = tuple(map(nation_key, nations))
-    pts = memoized(
-        tables(cs).nations_memo,
-        (visible, keys),
-        lambda: tuple(nation_points(cs, n, visible, k) for n, k in zip(nations, keys, strict=True)),
-    )
-    return pts, keys
-
-
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
 def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | None = None) -> float:
-    """How many points `seat` would gain by adding `card` to its Nation now (memoized).
-    `key_of_nation`: `nation_key` of the seat's Nation, when the caller has it."""
+    """How many points `seat` would gain by adding `card` to its Nation now (memoized: in the
+    Nation's memo, then by the Nation's contents). `key_of_nation`: `nation_key` of the
+    seat's Nation, when the caller has it."""
+    memo = s.memo[seat]
+    values = memo.values
+    if values is None:
+        values = memo.values = {}
+    else:
+        hit = values.get(card)
+        if hit is not None:
+            return hit
     nation = s.nations[seat]
     visible = s.options["tiebreak_cards"] == "visible"
     if key_of_nation is None:
-        key_of_nation = nation_key(nation)
+        key_of_nation = memo_key(memo, nation)
     key = (id(s.cards), visible, card, *key_of_nation)
-    hit = _VALUES.get(key)
-    if hit is not None:
-        return hit
-    before = nation_points(s.cards, nation, visible, key_of_nation)
-    trial = [stack.copy() for stack in nation]
-    place(s.cards, trial, card)
-    value = nation_points(s.cards, trial, visible) - before
-    if len(_VALUES) > 50_000:
-        _VALUES.clear()
-    _VALUES[key] = value
+    value = _VALUES.get(key)
+    if value is None:
+        before = nation_points(s.cards, nation, visible, key_of_nation)
+        trial = [stack.copy() for stack in nation]
+        place(s.cards, trial, card)
+        value = nation_points(s.cards, trial, visible) - before
+        if len(_VALUES) > 50_000:
+            _VALUES.clear()
+        _VALUES[key] = value
+    values[card] = value
     return value
 
 
@@ -103,22 +99,30 @@ def investment(s: FlowState, seat: int, key_of_nation: NationKey | None = None) 
     return STAKE * stake + INVESTED + prospect
 
 
-def _base_values(state: FlowState) -> tuple[list[float], tuple[NationKey, ...]]:
-    """Every seat's points plus its tokens in hand (before the per-seat terms), and the
-    Nations' keys. What `state.outcome()` gives, without building it: the same numbers,
-    memoized."""
+def _base_values(state: FlowState) -> list[float]:
+    """Every seat's points plus its tokens in hand (before the per-seat terms): what
+    `state.outcome()` gives, without building it: the same numbers, memoized (in each
+    Nation's memo, then by its contents)."""
     visible = state.options["tiebreak_cards"] == "visible"
-    pts, keys = all_nation_points(state.cards, state.nations, visible)
-    return [pts[p] + TOKEN * float(state.tokens[p]) for p in range(state.players)], keys
+    cs = state.cards
+    nations = state.nations
+    tokens = state.tokens
+    out = []
+    for p, memo in enumerate(state.memo):
+        pts = memo.points
+        if pts is None:
+            pts = memo.points = nation_points(cs, nations[p], visible, memo_key(memo, nations[p]))
+        out.append(pts + TOKEN * float(tokens[p]))
+    return out
 
 
-def _relative(state: FlowState, seat: int, base: list[float], keys: tuple[NationKey, ...]) -> float:
+def _relative(state: FlowState, seat: int, base: list[float]) -> float:
     values = base.copy()
     for p in range(state.players):
         c = state.invested[p]
         if p != seat and c != -1 and state.investor.get(c) not in (None, BANKER):
             values[p] += STAKE * state.stake[c]
-    values[seat] += investment(state, seat, keys[seat]) + TEMPO * (len(state.cards.cards) - len(state.deck))
+    values[seat] += investment(state, seat) + TEMPO * (len(state.cards.cards) - len(state.deck))
     others = [v for p, v in enumerate(values) if p != seat]
     return values[seat] - (max(others) if others else 0.0)
 
@@ -128,8 +132,7 @@ def evaluate(state: GameState, seat: int) -> float:
     if state.over:
         return score_difference(state, seat)  # the margin plus a win bonus of 100
     if isinstance(state, FlowState):
-        base, keys = _base_values(state)
-        return _relative(state, seat, base, keys)
+        return _relative(state, seat, _base_values(state))
     out = state.outcome()
     values = [points(b) + TOKEN * float(b["tokens"]) for b in out["breakdown"]]
     others = [v for p, v in enumerate(values) if p != seat]
@@ -141,8 +144,8 @@ def evaluate_every_seat(state: GameState) -> list[float]:
     (a search scores every seat of the position where a rollout stops)."""
     if state.over or not isinstance(state, FlowState):
         return [evaluate(state, p) for p in range(state.players)]
-    base, keys = _base_values(state)
-    return [_relative(state, p, base, keys) for p in range(state.players)]
+    base = _base_values(state)
+    return [_relative(state, p, base) for p in range(state.players)]
 
 
 evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

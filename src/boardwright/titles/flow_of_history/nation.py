@@ -24,6 +24,28 @@ def new_nation() -> Nation:
     return [[] for _ in TYPES]
 
 
+class NationMemo:
+    """What depends on one Nation's cards alone, computed when first asked.
+
+    A state keeps one per seat (`FlowState.memo`). Copies of a state (clones, search
+    determinizations) share it while that Nation keeps the same cards, so a value computed
+    in one serves them all; a rule that changes a Nation's cards gives that seat a new,
+    empty memo (`FlowState.nation_changed`), and anything that edits `nations` directly must
+    do the same. Values are never changed once set (`icons` is a tuple; `block` belongs to
+    the RL encoder).
+    """
+
+    __slots__ = ("age", "block", "icons", "key", "points", "values")
+
+    def __init__(self) -> None:
+        self.key: NationKey | None = None  # nation_key(nation)
+        self.icons: tuple[int, ...] | None = None  # icons(cs, nation)
+        self.age: int | None = None  # the highest age number of its cards (0: none)
+        self.points: float | None = None  # heuristic.nation_points (tokens play no part)
+        self.values: dict[int, float] | None = None  # card -> heuristic.card_value
+        self.block: Any = None  # the RL observation's part for this Nation (rl.py)
+
+
 def active_cards(cs: CardSet, nation: Nation) -> Iterator[Card]:
     """Cards whose effect shows: the top of each stack, the Leader, every Wonder (§2.4)."""
     cards = cs.cards
@@ -44,6 +66,37 @@ def card_count(nation: Nation) -> int:
 def visible_count(nation: Nation) -> int:
     """Cards whose face shows: stack tops, the Leader and every Wonder."""
     return sum(len(stack) if t == WONDER else min(1, len(stack)) for t, stack in enumerate(nation))
+
+
+def memo_key(memo: NationMemo, nation: Nation) -> NationKey:
+    """`nation_key(nation)`, kept in the Nation's memo."""
+    key = memo.key
+    if key is None:
+        key = memo.key = nation_key(nation)
+    return key
+
+
+def memo_icons(cs: CardSet, memo: NationMemo, nation: Nation) -> tuple[int, ...]:
+    """`icons(cs, nation)` as a tuple, kept in the Nation's memo (and in the shared memo by
+    contents, for the same cards met again in another Nation or game)."""
+    hit = memo.icons
+    if hit is None:
+        hit = memo.icons = memoized(tables(cs).icons_memo, (False, memo_key(memo, nation)),
+                                    lambda: tuple(_icons(cs, nation, False)))
+    return hit
+
+
+def memo_age(cs: CardSet, memo: NationMemo, nation: Nation) -> int:
+    """The highest age number among the Nation's cards (0 when it has none), kept in its memo."""
+    age = memo.age
+    if age is None:
+        tab = tables(cs)
+        if tab.age_bytes is not None:  # the cards' ages read in C
+            age = max(bytes(chain.from_iterable(nation)).translate(tab.age_bytes), default=0)
+        else:
+            age = max(map(tab.age_number.__getitem__, chain.from_iterable(nation)), default=0)
+        memo.age = age
+    return age
 
 
 def icons(cs: CardSet, nation: Nation, scoring: bool = False) -> list[int]:

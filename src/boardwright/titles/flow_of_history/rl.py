@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import AGES, ICONS, TYPES, load
 from .constants import BANKER, TOKENS_TOTAL
-from .tables import nation_key, tables
+from .nation import memo_age, memo_icons, memo_key
 
 if TYPE_CHECKING:
     from .state import FlowState
@@ -199,32 +199,22 @@ def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[flo
     """A Nation's part of the vector, which depends only on its cards: (icons and stack
     sizes, the cards it owns, its highest age), memoized by its contents."""
     nation = s.nations[p]
-    key = nation_key(nation)
+    memo = s.memo[p]
+    key = memo_key(memo, nation)
     hit = _BLOCKS.get(key)
     if hit is None:
         if len(_BLOCKS) >= _BLOCKS_LIMIT:
             _BLOCKS.clear()
-        block = array("f", bytes(4 * (_SEAT - 3)))
-        for i, count in enumerate(s.icons(p)):
-            block[i] = count / 10
+        cs = s.cards
+        block = array("f", [count / 10 for count in memo_icons(cs, memo, nation)])
+        block.extend([len(stack) / 5 for stack in nation])
         owned = array("f", bytes(4 * n))
-        n_types = len(TYPES)
-        age_number = tables(s.cards).age_number
-        age = 0
-        for t, stack in enumerate(nation):
-            if t < n_types:
-                block[len(ICONS) + t] = len(stack) / 5
+        for stack in nation:
             for c in stack:
                 owned[c] = 1.0
-                age = max(age, age_number[c])
-        hit = _BLOCKS[key] = (block, owned, age)
+        hit = _BLOCKS[key] = (block, owned, memo_age(cs, memo, nation))
     return hit
 
-
-# Per seat number: (a copy of the Nation last encoded there, its block), compared by contents
-_LAST: list[tuple[list[list[int]] | None, tuple[array[float], array[float], int]]] = [
-    (None, (array("f"), array("f"), 0))
-] * MAX_SEATS
 
 _DECK_AGES: dict[bytes, array[float]] = {}
 # [(a copy of the deck last encoded, its ages block)], the pair replaced whole
@@ -257,28 +247,16 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     players = s.players
     # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
     out = array("f", _template(players))
-    tab = tables(cs)
     market = s.market
-    if not market:
-        age = 0
-    elif tab.age_bytes is not None:  # the cards' ages read in C
-        age = max(bytes(market).translate(tab.age_bytes))
-    else:
-        age = max(map(tab.age_number.__getitem__, market))
+    age = s.market_age()
     tokens = s.tokens
-    last = _LAST
-    nations = s.nations
+    memos = s.memo
     for p, base, o in _places(players, me, n):
-        nation = nations[p]
-        # the block of the Nation last seen at this seat when its contents are the same (a
-        # list comparison in C: no key built or hashed), else the memo's
-        seen = last[p]
-        if seen[0] == nation:
-            seat_block, owned, oldest = seen[1]
-        else:
-            hit = _nation_block(s, p, n)
-            last[p] = ([stack[:] for stack in nation], hit)
-            seat_block, owned, oldest = hit
+        # a Nation's block is kept in its memo, which the rules replace when its cards change
+        hit = memos[p].block
+        if hit is None:
+            hit = memos[p].block = _nation_block(s, p, n)
+        seat_block, owned, oldest = hit
         out[base + 3 : base + _SEAT] = seat_block
         out[base + 1] = tokens[p] / 10
         out[o : o + n] = owned

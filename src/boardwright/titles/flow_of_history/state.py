@@ -6,7 +6,6 @@ Pending work (effects, attacks, cleanup, choices) is a stack of small tuples in
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from boardwright.engine import Rng
@@ -15,7 +14,7 @@ from boardwright.engine.tasks import TaskStackState
 from . import cleanup, effects, turn, views
 from .cards import AGES, TYPES, CardSet, load
 from .constants import BANKER
-from .nation import Nation, icons
+from .nation import Nation, NationMemo, memo_age, memo_icons
 from .rules import ref
 from .tables import tables
 
@@ -63,6 +62,7 @@ class FlowState(TaskStackState):
         "invested",
         "investor",
         "market",
+        "memo",
         "nations",
         "picks",
         "reserve",
@@ -85,6 +85,7 @@ class FlowState(TaskStackState):
     deck: list[int]  # bottom first: pop() draws the top card
     box: list[int]  # removed from the game
     nations: list[Nation]
+    memo: list[NationMemo]  # per seat: what its Nation's cards alone decide (see NationMemo)
     tokens: list[int]
     supply: int
     reserve: int
@@ -109,18 +110,45 @@ class FlowState(TaskStackState):
         return self.turn // self.players + 1
 
     def icons(self, seat: int) -> list[int]:
-        return icons(self.cards, self.nations[seat])
+        return list(memo_icons(self.cards, self.memo[seat], self.nations[seat]))
+
+    def icon_count(self, seat: int, icon: int) -> int:
+        """`icons(seat)[icon]`, without the list."""
+        return memo_icons(self.cards, self.memo[seat], self.nations[seat])[icon]
+
+    def nation_changed(self, seat: int) -> None:
+        """Call after any change to the cards of `seat`'s Nation: its memo starts empty."""
+        self.memo[seat] = NationMemo()
 
     def market_size(self) -> int:
         return 6 if self.players == 5 else 5
 
     def current_age(self) -> int:
         """The highest age among cards in the Market or in a Nation (§5.7)."""
+        return max(self.market_age(), self.nations_age())
+
+    def market_age(self) -> int:
+        """The highest age among the Market's cards (0 when it is empty)."""
+        market = self.market
+        if not market:
+            return 0
         t = tables(self.cards)
-        in_play = chain(self.market, chain.from_iterable(chain.from_iterable(self.nations)))
         if t.age_bytes is not None:  # the cards' ages read in C
-            return max(bytes(in_play).translate(t.age_bytes), default=0)
-        return max(map(t.age_number.__getitem__, in_play), default=0)
+            return max(bytes(market).translate(t.age_bytes))
+        return max(map(t.age_number.__getitem__, market))
+
+    def nations_age(self) -> int:
+        """The highest age among the cards in the Nations (0 when they have none), from each
+        Nation's memo."""
+        age = 0
+        cs = self.cards
+        for memo, nation in zip(self.memo, self.nations, strict=True):
+            held = memo.age
+            if held is None:
+                held = memo_age(cs, memo, nation)
+            if held > age:
+                age = held
+        return age
 
     def name(self, card: int) -> str:
         return self.cards.cards[card].name
@@ -175,6 +203,7 @@ class FlowState(TaskStackState):
         other.deck = self.deck.copy()
         other.box = self.box.copy()
         other.nations = [[stack.copy() for stack in n] for n in self.nations]
+        other.memo = self.memo.copy()  # shared while a Nation keeps its cards
         other.tokens = self.tokens.copy()
         other.supply = self.supply
         other.reserve = self.reserve
@@ -233,6 +262,7 @@ class FlowState(TaskStackState):
         self.deck = idx(data["deck"])
         self.box = idx(data["box"])
         self.nations = [[idx(n.get(t, [])) for t in TYPES] for n in data["nations"]]
+        self.memo = [NationMemo() for _ in self.nations]
         self.tokens = [int(t) for t in data["tokens"]]
         self.supply = int(data["supply"])
         self.reserve = int(data["reserve"])

@@ -8,7 +8,7 @@ here is part of a game's state; results are the same with or without the tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from boardwright.engine import Action
@@ -65,7 +65,6 @@ class Tables:
         "activate",
         "age_bytes",
         "age_number",
-        "at_least",
         "banker",
         "cs",
         "end_game",
@@ -73,7 +72,6 @@ class Tables:
         "invest",
         "max_age",
         "misc",
-        "nations_memo",
         "permanent",
         "permanent_kind",
         "points_memo",
@@ -118,10 +116,6 @@ class Tables:
         self.permanent: tuple[Compiled | None, ...] = tuple(_compile_permanent(c) for c in cards)
         self.end_game: tuple[bool, ...] = tuple(c.timing == "end_game" for c in cards)
         self.max_age = max(self.age_number, default=0)
-        # at_least[a]: the cards of age number a or more (empty past the last age)
-        self.at_least: tuple[frozenset[int], ...] = tuple(
-            frozenset(c.num for c in cards if c.age_number >= a) for a in range(self.max_age + 1)
-        )
         self.turn_action: tuple[bool, ...] = tuple(c.timing == "turn_action" for c in cards)
         # card -> effect kind, for the cards with a Permanent effect only
         self.permanent_kind: dict[int, str] = {
@@ -145,14 +139,6 @@ class Tables:
         self.icons_memo: dict[tuple[bool, NationKey], tuple[int, ...]] = {}
         self.score_memo: dict[tuple[bool, NationKey], dict[str, Any]] = {}
         self.points_memo: dict[tuple[bool, NationKey], float] = {}
-        # every Nation's points at once (the heuristic scores each seat of one position)
-        self.nations_memo: dict[tuple[bool, tuple[NationKey, ...]], tuple[float, ...]] = {}
-
-    def any_of_age(self, age: int, cards: Iterable[int]) -> bool:
-        """Whether any of `cards` has age number `age` or more."""
-        if age > self.max_age:
-            return False
-        return not self.at_least[max(age, 0)].isdisjoint(cards)
 
     def invest_actions(self, card: int, low: int, tokens: int) -> list[Action]:
         """Action(f"invest:{id}:{n}", f"Invest {n} in {name}") for n in low..tokens."""

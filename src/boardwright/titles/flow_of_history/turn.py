@@ -166,7 +166,7 @@ def complete(s: FlowState, seat: int) -> None:
     s.supply += n
     c = s.cards.cards[card]
     icon = s.cards.investor_bonus[c.type]
-    bonus = min(s.icons(seat)[icon], s.supply)  # counted before the card joins (§5.2)
+    bonus = min(s.icon_count(seat, icon), s.supply)  # counted before the card joins (§5.2)
     s.supply -= bonus
     s.tokens[seat] += bonus
     if not s.quiet:
@@ -192,7 +192,7 @@ def snipe(s: FlowState, seat: int, card: int) -> None:
         s.say(seat, f"snipes {s.name(card)} from {s.seat_name(prev)}, paying {n}",
               ref("7.3") if prev == BANKER else ref("5.3"))
     if prev != BANKER:
-        trade = min(s.icons(prev)[TRADE], s.supply)
+        trade = min(s.icon_count(prev, TRADE), s.supply)
         s.supply -= trade
         half = s.supply // 2
         s.supply -= half
@@ -204,7 +204,7 @@ def snipe(s: FlowState, seat: int, card: int) -> None:
 
 
 def harvest(s: FlowState, seat: int) -> None:
-    h = min(s.icons(seat)[HARVEST], s.reserve)
+    h = min(s.icon_count(seat, HARVEST), s.reserve)
     s.reserve -= h
     s.supply += h
     half = s.supply // 2
