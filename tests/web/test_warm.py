@@ -64,6 +64,41 @@ def test_warm_workers_choose_as_cold_ones_and_are_sent_moves_not_states() -> Non
         thinkers.close()
 
 
+def test_a_worker_past_its_memory_cap_is_replaced_and_choices_stay_the_same() -> None:
+    """The bound on a worker's memory whatever its titles keep: past `max_mb` (looked at
+    every `check_every` answers) its process is replaced once its moves in hand are done."""
+    spec = bw.game(GAME)
+    thinkers = Thinkers(1)
+    thinkers.max_mb, thinkers.check_every = 1.0, 10**9  # every process is past 1 MB
+    try:
+        bots = {1: "greedy", 2: "greedy"}
+        state = _play(thinkers, "m", spec.new_game(3, 4, spec.default_options(3)), bots, 12,
+                      random.Random(4))
+        first = thinkers._slots[0].pool
+        assert first is not None and thinkers.sent_whole == 1 and thinkers.retired == 0
+        procs = list(first._processes.values())
+        thinkers.check_every = 1  # looked at after every answer from now on
+        _play(thinkers, "m", state, bots, 24, random.Random(5))  # checked against cold choices
+        assert thinkers.retired >= 1 and thinkers._slots[0].pool is not first
+        assert thinkers.sent_whole >= 2  # the new process was sent the state whole
+        wait_for(lambda: not any(p.is_alive() for p in procs), 20)  # the old one exited
+    finally:
+        thinkers.close()
+
+
+def test_a_worker_under_its_memory_cap_is_kept() -> None:
+    spec = bw.game(GAME)
+    thinkers = Thinkers(1)
+    thinkers.check_every = 2
+    try:
+        _play(thinkers, "k", spec.new_game(3, 6, spec.default_options(3)), {1: "greedy", 2: "greedy"},
+              20, random.Random(6))
+        time.sleep(0.5)
+        assert thinkers.retired == 0 and not thinkers._slots[0].retire and thinkers.sent_whole == 1
+    finally:
+        thinkers.close()
+
+
 def test_a_worker_that_lost_the_state_is_sent_it_whole() -> None:
     from boardwright.web import thinking
 

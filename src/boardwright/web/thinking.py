@@ -52,6 +52,8 @@ HALF_LIFE = 60.0  # seconds: how fast a game's past thinking time is forgiven
 PIPELINE = 2  # moves sent to a worker at once: the next waits in its queue while one is thought
 WARM_GAMES = 400  # game states a worker keeps (the least recently used are dropped)
 COLD = "cold"  # a worker's answer: it does not hold the state the moves were sent for
+MAX_MB = 512.0  # a worker whose resident memory passed this is replaced (0: never)
+CHECK_EVERY = 500  # a worker's answers between two looks at its memory
 _WARM: OrderedDict[str, GameState] = OrderedDict()  # in a worker: game key -> its state
 
 
@@ -232,6 +234,15 @@ def drop(key: str) -> None:
     _WARM.pop(key, None)
 
 
+def rss_mb() -> float:
+    """Runs in a worker: its resident memory in MB (0 where /proc is not there)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def held() -> list[str]:
     """Runs in a worker: the games whose states it keeps (for tests and diagnostics)."""
     return list(_WARM)
@@ -264,6 +275,8 @@ class Worker:
         self.generation = 0  # replaced this many times (a new process holds no state)
         self.gate = FairGate(PIPELINE)
         self.games = 0  # games pinned to it
+        self.answers = 0  # answers from its current process
+        self.retire = False  # its process passed `MAX_MB`: the next move goes to a new one
 
 
 class Thinkers:
@@ -282,6 +295,9 @@ class Thinkers:
         self._closed = False
         self.sent_whole = 0  # moves sent with the whole state (cold), for tests and the load test
         self.sent_moves = 0  # moves sent as the actions since the worker's state (warm)
+        self.max_mb = MAX_MB
+        self.check_every = CHECK_EVERY
+        self.retired = 0  # worker processes replaced for their memory
         atexit.register(self.close)
 
     @classmethod
@@ -316,13 +332,39 @@ class Thinkers:
                 pool.submit(drop, key)
 
     def _get(self, i: int) -> ProcessPoolExecutor:
+        old: ProcessPoolExecutor | None = None
         with self._lock:
             w = self._slots[i]
+            if w.pool is not None and w.retire:  # its moves in hand finish there, then it exits
+                old, w.pool, w.retire, w.answers = w.pool, None, False, 0
+                w.generation += 1  # a new process holds no state: the next moves send it whole
+                self.retired += 1
             if w.pool is None:
                 spawn = multiprocessing.get_context("spawn")  # never fork the threaded server
                 w.pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=_watch_parent,
                                              initargs=(os.getpid(),))
-            return w.pool
+            pool = w.pool
+        if old is not None:
+            old.shutdown(wait=False)
+        return pool
+
+    def _look(self, i: int, pool: ProcessPoolExecutor) -> None:
+        """Every `check_every` answers, the worker's memory; past `max_mb` it is retired (the
+        bound on what a worker may hold whatever its titles keep: its games' states, the
+        titles' memos). The look runs in the worker's queue: it never delays a move."""
+        w = self._slots[i]
+        w.answers += 1
+        if self.max_mb <= 0 or w.answers % self.check_every:
+            return
+
+        def seen(fut: Future[float]) -> None:
+            if not fut.cancelled() and fut.exception() is None and fut.result() > self.max_mb:
+                with self._lock:
+                    if w.pool is pool:
+                        w.retire = True
+
+        with contextlib.suppress(Exception):  # a worker being replaced: looked at next time
+            pool.submit(rss_mb).add_done_callback(seen)
 
     def _replace(self, i: int, broken: ProcessPoolExecutor) -> None:
         with self._lock:
@@ -331,6 +373,7 @@ class Thinkers:
                 return
             w.pool = None
             w.generation += 1
+            w.retire, w.answers = False, 0
         procs = list(getattr(broken, "_processes", {}).values())  # stuck workers cannot be cancelled
         broken.shutdown(wait=False, cancel_futures=True)
         for p in procs:
@@ -399,6 +442,7 @@ class Thinkers:
                         continue  # send the whole state
                     self._synced[key] = (i, generation, list(state.history))
                 self.answered = True
+                self._look(i, pool)
                 if result is None:
                     return Answer(why="over")
                 assert not isinstance(result, str)
