@@ -74,3 +74,15 @@ def test_apply_listed_is_apply() -> None:
         _play(a, Rng(9), 25, listed=False)
         _play(b, Rng(9), 25, listed=True)
         assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize(("game_id", "players"), SETUPS)
+def test_acting_decision_is_the_decision(game_id: str, players: int) -> None:
+    """`acting_decision(seat)` for a seat read from `to_act` is `decision(seat)`, whether the
+    decision was kept already or not (a fresh copy keeps none)."""
+    for state in _positions(game_id, players, seed=6, every=3):
+        for seat in state.to_act:
+            fresh = state.clone()
+            fresh._cache = {}
+            assert fresh.acting_decision(seat) == state.decision(seat)
+            assert state.acting_decision(seat) == state.decision(seat)

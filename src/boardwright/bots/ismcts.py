@@ -270,8 +270,7 @@ class IsmctsBot(Bot):
 
     def _select(self, node: Node, state: GameState, seat: int) -> Node:
         """UCT with availability counts over the actions legal in this determinization."""
-        dec = state.decision(seat)
-        assert dec is not None
+        dec = state.acting_decision(seat)  # the seat is one of `to_act`
         children = node.children
         untried: list[str] = []
         avail: list[Node] = []
@@ -299,10 +298,9 @@ class IsmctsBot(Bot):
         return best
 
     def _policy(self, state: GameState, seat: int, rng: Rng) -> Action:
-        """The rollout policy's action for `seat`, one of `state.decision(seat).actions`."""
-        dec = state.decision(seat)
-        assert dec is not None
-        actions = dec.actions
+        """The rollout policy's action for `seat` (one of `to_act`), one of
+        `state.decision(seat).actions`."""
+        actions = state.acting_decision(seat).actions
         if len(actions) == 1:
             return actions[0]
         if not self.greedy or (self.epsilon > 0 and rng.below(1_000_000) < self.epsilon * 1_000_000):
@@ -325,6 +323,7 @@ class IsmctsBot(Bot):
         players = state.players
         steps = 0
         limit = self.depth
+        greedy = self.greedy
         while True:
             acting = state.to_act
             if not acting:
@@ -336,15 +335,20 @@ class IsmctsBot(Bot):
                 return [_squash(value, scale) for value in evaluate(state)]
             if len(acting) == 1:
                 seat = acting[0]
+                if greedy:
+                    action = self._policy(state, seat, rng)
+                else:  # `_policy`'s random pick, inline (the same draws)
+                    actions = state.acting_decision(seat).actions
+                    action = actions[0] if len(actions) == 1 else actions[rng.below(len(actions))]
                 # the action comes from this position's decision: no need to check it again
-                state.apply_listed(seat, self._policy(state, seat, rng))
+                state.apply_listed(seat, action)
             else:
                 picks = [(seat, self._policy(state, seat, rng)) for seat in acting]
                 # Secret choices: answers picked before any is applied stay legal in any
                 # order (tests/conformance/test_simultaneous.py applies such picks forwards
                 # and backwards for every game), so they need no second check; the check
                 # would build each later seat's decision again.
-                secret = all(state.decision(seat).secret for seat in acting)  # type: ignore[union-attr]
+                secret = all(state.acting_decision(seat).secret for seat in acting)
                 for seat, action in picks:
                     if seat in state.to_act:
                         if secret:

@@ -223,6 +223,13 @@ class GameState(ABC):
         hit = self._cache.get(seat)  # `_cached` written out: search loops ask at every step
         return (self._cached(seat) if hit is None else hit)[0]
 
+    def acting_decision(self, seat: int) -> Decision:
+        """`decision(seat)` for a caller that has just read `seat` from `to_act` of this very
+        position (search loops): the same decision, without finding `to_act` again. Anything
+        else must ask `decision`."""
+        hit = self._cache.get(seat)
+        return (self._cached(seat) if hit is None else hit)[0]
+
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or not 0 <= seat < self.players:  # the common case checked inline
             self._checked_seat(seat)

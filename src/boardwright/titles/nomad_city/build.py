@@ -10,7 +10,7 @@ from boardwright.engine import Action, Decision
 from .facilities import HUB, Facilities
 from .influence import cost_text
 from .rules import ref
-from .steps import RESOURCES, amount, must_hold
+from .steps import RESOURCES, amount, dumped, must_hold
 from .styles import placements
 
 if TYPE_CHECKING:
@@ -39,7 +39,9 @@ def refill_market(s: NomadState) -> None:
         card = s.fac_deck.pop()
         s.fac_known = min(s.fac_known, len(s.fac_deck))
         s.market.append(card)
-        s.say(None, f"{s.content.facilities.of(card).name} enters the facility market", ref("5.6"))
+        if not s.quiet:  # search copies keep no log: the text is not built
+            s.say(None, f"{s.content.facilities.of(card).name} enters the facility market",
+                  ref("5.6"))
 
 
 # ---------------------------------------------------------------- build (§5.6)
@@ -103,8 +105,15 @@ def build_options(s: NomadState, seat: int, free: bool) -> list[tuple[str, str]]
             out.append((card, "free"))
             continue
         needs = _stock_needs(rec.resource_cost) if plain else None
-        if (all(res[i] >= n for i, n in needs) if needs is not None
-                else s.can_pay(seat, rec.resource_cost)):
+        if needs is None:
+            payable = s.can_pay(seat, rec.resource_cost)
+        else:  # `can_pay` without Passenger, written out
+            payable = True
+            for i, n in needs:
+                if res[i] < n:
+                    payable = False
+                    break
+        if payable:
             out.append((card, "res"))
         if gold >= rec.gold_cost:
             out.append((card, "gold"))
@@ -151,8 +160,9 @@ def apply_pick(s: NomadState, task: Task, seat: int, action_id: str) -> None:
         s.say(seat, "builds nothing", ref("9.2"))
         return
     _, card, how = action_id.split(":")
-    rec = s.content.facilities.of(card)
-    s.say(seat, f"builds {rec.name}, paying {price_text(s, card, how)}", ref("5.6"))
+    if not s.quiet:  # search copies keep no log: the text is not built
+        rec = s.content.facilities.of(card)
+        s.say(seat, f"builds {rec.name}, paying {price_text(s, card, how)}", ref("5.6"))
     if card in s.market:
         s.market.remove(card)
         refill_market(s)  # before the card is placed (FAQ)
@@ -195,10 +205,11 @@ def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.grid[seat][index] = card
     rec = s.content.facilities.of(card)
     s.add(seat, "points", rec.points)
-    s.say(seat, f"places {rec.name} on space {cell_id(s, index)} and scores {rec.points}",
-          ref("5.6"))
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(seat, f"places {rec.name} on space {cell_id(s, index)} and scores {rec.points}",
+              ref("5.6"))
     if rec.entry:
-        s.push("steps", seat, [st.model_dump() for st in rec.entry], ref("5.6"))  # step 3
+        s.push("steps", seat, dumped(rec.entry), ref("5.6"))  # step 3
 
 
 def resolve_hub(s: NomadState, task: Task) -> None:
@@ -248,6 +259,24 @@ def _colours(fac: Facilities) -> tuple[dict[str, str], tuple[tuple[int, int], ..
 def declarations(s: NomadState, seat: int) -> list[Action]:
     if s.supply[seat] < 1:
         return []
+    # the City board as it stands (cards and used spaces) decides the declarations: looked up
+    # by it first, without working out the colour map (a turn asks at every step)
+    board_key = (id(s.content), tuple(s.styles), tuple(s.grid[seat]), tuple(s.used[seat]))
+    known = _BY_BOARD.get(board_key)
+    if known is not None and known[0] is s.content:
+        return list(known[1])
+    out = _declarations(s, seat)
+    if len(_BY_BOARD) >= 5_000:
+        _BY_BOARD.clear()
+    _BY_BOARD[board_key] = (s.content, tuple(out))  # the entry keeps the content (and its id)
+    return out
+
+
+# (content id, styles in play, a City board's cards, its used spaces) -> its declarations
+_BY_BOARD: dict[tuple[Any, ...], tuple[object, tuple[Action, ...]]] = {}
+
+
+def _declarations(s: NomadState, seat: int) -> list[Action]:
     colours = colour_map(s, seat)
     key = (id(s.content), tuple(s.styles), tuple(colours.items()))
     hit = _DECLARATIONS.get(key)
@@ -282,7 +311,7 @@ def declare(s: NomadState, seat: int, sid: str, where: str) -> None:
     s.add(seat, "points", style.points)
     s.say(seat, f"declares {style.name} using {where} and scores {style.points}", ref("6.2"))
     if style.declaration:
-        s.push("steps", seat, [st.model_dump() for st in style.declaration], ref("6.2"))
+        s.push("steps", seat, dumped(style.declaration), ref("6.2"))
 
 
 # ---------------------------------------------------------------- special actions (§5.7)

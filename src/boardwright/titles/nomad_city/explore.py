@@ -9,7 +9,7 @@ from boardwright.engine import Action, Decision
 from .board import cheapest_tolls
 from .influence import lose, take
 from .rules import ref
-from .steps import RESOURCE_NAMES, describe
+from .steps import RESOURCE_NAMES, describe, dumped
 
 if TYPE_CHECKING:
     from .state import NomadState, Task
@@ -106,7 +106,8 @@ def apply_target(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     s.tasks.pop()
     site = action_id.partition(":")[2]
     free = task[2]
-    s.say(seat, f"explores {site}" + (" without paying the toll" if free else ""), ref("5.3"))
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(seat, f"explores {site}" + (" without paying the toll" if free else ""), ref("5.3"))
     s.push("explore_finish", seat, site)
     start = s.city[seat]
     if start != site and not free:  # for free: no toll, so the path does not matter
@@ -117,16 +118,15 @@ def route_choices(s: NomadState, seat: int, target: str, here: str, visited: lis
                   free: bool) -> list[tuple[str, str]]:
     """Next routes of a path that can still reach `target` without revisiting a site and
     with Gold enough for the toll (§5.4)."""
-    def cost(route: str) -> int:
-        return 0 if free else route_toll(s, seat, route)
-
+    gold = s.gold[seat]
+    free_set = None if free else free_routes(s, seat)
     # distances from the target equal distances to it: one search serves every next route
-    back = cheapest_tolls(s.board, target, TOLL, None if free else free_routes(s, seat),
-                          frozenset(visited))
+    back = cheapest_tolls(s.board, target, TOLL, free_set, frozenset(visited))
     out = []
     for route, other in s.board.links[here]:
         rest = back.get(other)
-        if other not in visited and rest is not None and cost(route) + rest <= s.gold[seat]:
+        if (other not in visited and rest is not None
+                and (0 if free_set is None or route in free_set else TOLL) + rest <= gold):
             out.append((route, other))
     return out
 
@@ -193,11 +193,12 @@ def reveal_event(s: NomadState, seat: int, site: str, rule: str) -> None:
     event = deck.pop()
     s.explored[site] = event
     s.board_changed()
-    rec = s.content.events[event]
-    kind = RESOURCE_NAMES[rec.marker.resource]
-    marker = f"a x2 {kind}" if rec.marker.amount == 2 else f"an {kind}" if kind[0] in "AEIOU" \
-        else f"a {kind}"
-    s.say(seat, f"reveals {rec.name} on {site}: {marker} marker", rule)
+    if not s.quiet:  # search copies keep no log: the text is not built
+        rec = s.content.events[event]
+        kind = RESOURCE_NAMES[rec.marker.resource]
+        marker = f"a x2 {kind}" if rec.marker.amount == 2 else f"an {kind}" if kind[0] in "AEIOU" \
+            else f"a {kind}"
+        s.say(seat, f"reveals {rec.name} on {site}: {marker} marker", rule)
     s.push("event_option", seat, event, site, rule)
 
 
@@ -224,8 +225,9 @@ def apply_event_option(s: NomadState, task: Task, seat: int, action_id: str) -> 
     rec = s.content.events[event]
     option = rec.options[int(action_id.partition(":")[2]) - 1]
     s.event_box.append(event)  # resolved Event cards go back to the box (§5.3, FAQ)
-    s.say(me, f"chooses {describe(option)}", rule)
-    s.push("steps", me, [st.model_dump() for st in option], rule)
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(me, f"chooses {describe(option)}", rule)
+    s.push("steps", me, dumped(option), rule)
 
 
 # ---------------------------------------------------------------- City Movement (§5.5)

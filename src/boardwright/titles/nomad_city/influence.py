@@ -50,12 +50,14 @@ def _slots(board: Board) -> tuple[tuple[str, int, bool], ...]:
     return hit[1]
 
 
-def _holdable(s: NomadState, seat: int) -> Iterator[str]:
+def _holdable(s: NomadState, seat: int, reverse: bool = False) -> Iterator[str]:
+    """The locations `seat` may put an influence on, in board order (`reverse`: backwards)."""
     others = {c for o, c in enumerate(s.city) if o != seat}
     covered = s.highways  # a Highway token covers every space of its route (§16.5)
     influence = s.influence
     explored = s.explored
-    for loc, spaces, site in _slots(s.board):
+    slots = _slots(s.board)
+    for loc, spaces, site in reversed(slots) if reverse else slots:
         owners = influence.get(loc)
         if owners is not None and len(owners) >= spaces:
             continue
@@ -115,13 +117,15 @@ def lose(s: NomadState, owner: int, loc: str) -> None:
 
 
 def move_targets(s: NomadState, seat: int, origin: str) -> list[str]:
-    return [loc for loc in holdable(s, seat) if loc != origin]
+    return [loc for loc in holdable_spots(s, seat) if loc != origin]
 
 
 def can_move(s: NomadState, seat: int) -> list[str]:
     """The locations holding an influence of `seat` that could move somewhere (§7.2)."""
     spots = holdable_spots(s, seat)
-    return [loc for loc in own_locations(s, seat) if any(d != loc for d in spots)]
+    if len(spots) > 1:  # two spots: every influence has one to move to
+        return own_locations(s, seat)
+    return [loc for loc in own_locations(s, seat) if spots and spots[0] != loc]
 
 
 def may_move(s: NomadState, seat: int) -> bool:
@@ -131,15 +135,15 @@ def may_move(s: NomadState, seat: int) -> bool:
     hit: bool | None = s.derived.get(key)
     if hit is not None:
         return hit
-    own = [loc for loc, owners in s.influence.items() if seat in owners]
-    if not own:
-        hit = False
+    spots = s.derived.get(("holdable", seat))
+    if spots is None:  # two spots are enough: routes first (most of them have room)
+        spots = tuple(islice(_holdable(s, seat, reverse=True), 2))
+    influence = s.influence
+    if len(spots) > 1:  # two spots: every influence has one to move to
+        hit = any(seat in owners for owners in influence.values())
     else:
-        spots = s.derived.get(("holdable", seat))
-        if spots is None:  # the first two spots are enough: no need for all of them
-            spots = tuple(islice(_holdable(s, seat), 2))
-        # two spots: every influence has one to move to
-        hit = len(spots) > 1 or (bool(spots) and any(loc != spots[0] for loc in own))
+        hit = bool(spots) and any(seat in owners and loc != spots[0]
+                                  for loc, owners in influence.items())
     s.derived[key] = hit
     return hit
 
@@ -159,10 +163,19 @@ def _action(kind: str, loc: str) -> Action:
 
 def place_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, left, optional, rule = task
-    acts = [_action("place", loc) for loc in place_targets(s, me)]
+    acts = list(_place_actions(s, me)) if s.supply[me] >= 1 else []  # `place_targets`
     if optional:
         acts.append(Action("place:none", "Place nothing"))
     return Decision(me, "place_influence", f"Place an influence ({left} to place)", rule, tuple(acts))
+
+
+def _place_actions(s: NomadState, seat: int) -> tuple[Action, ...]:
+    """An action for each of `holdable_spots` (kept in `s.derived` with them)."""
+    key = ("place", seat)
+    hit: tuple[Action, ...] | None = s.derived.get(key)
+    if hit is None:
+        hit = s.derived[key] = tuple([_action("place", loc) for loc in holdable_spots(s, seat)])
+    return hit
 
 
 def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -173,7 +186,8 @@ def apply_place(s: NomadState, task: Task, seat: int, action_id: str) -> None:
         s.say(seat, "places no influence", rule)
         return
     put(s, seat, loc)
-    s.say(seat, f"places an influence on {loc}", rule)
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(seat, f"places an influence on {loc}", rule)
     task[2] -= 1
     if task[2] <= 0:
         s.tasks.pop()
@@ -186,7 +200,8 @@ def resolve_place_at(s: NomadState, task: Task) -> None:
         s.say(seat, f"cannot place an influence on {site}: skipped", rule)
         return
     put(s, seat, site)
-    s.say(seat, f"places an influence on {site}", rule)
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(seat, f"places an influence on {site}", rule)
 
 
 # ---------------------------------------------------------------- move (§7.2)
@@ -216,7 +231,8 @@ def apply_move(s: NomadState, task: Task, seat: int, action_id: str) -> None:
     origin = task[5]
     take(s, seat, origin)
     put(s, seat, loc)
-    s.say(seat, f"moves an influence from {origin} to {loc}", rule)
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(seat, f"moves an influence from {origin} to {loc}", rule)
     task[5] = ""
     task[2] -= 1
     if task[2] <= 0:

@@ -9,7 +9,7 @@ from boardwright.engine import Action, Decision
 
 from . import build, explore, heroes, operators
 from .board import cheapest_tolls
-from .explore import TOLL, payees, route_toll
+from .explore import TOLL, payees
 from .influence import may_move
 from .rules import ref
 from .setup import ROUNDS
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- round start (§4)
 def resolve_round(s: NomadState, task: Task) -> None:
     s.round = task[1]
-    s.say(None, f"round {s.round} begins; seat {s.first} is the first player", ref("4"))
+    if not s.quiet:  # search copies keep no log: the text is not built
+        s.say(None, f"round {s.round} begins; seat {s.first} is the first player", ref("4"))
     if s.round == {4: 3, 3: 4, 2: 5}[s.players] + 1:
         s.say(None, "the Originium dust clears: the Red Zone is open", ref("8"))
     for seat in range(s.players):
@@ -47,10 +48,22 @@ def resolve_round(s: NomadState, task: Task) -> None:
 
 # ---------------------------------------------------------------- selection (§4.1)
 def select_decision(s: NomadState, task: Task, seat: int) -> Decision:
-    acts = tuple(Action(f"pick:{c}", f"Place {s.content.characters[c].name} face down")
-                 for c in s.hand[seat])
+    chars = s.content.characters
+    acts = []
+    for c in s.hand[seat]:
+        rec = chars[c]
+        act = _PICKS.get(id(rec))
+        if act is None or act[0] is not rec:
+            if len(_PICKS) >= 1_024:
+                _PICKS.clear()
+            act = _PICKS[id(rec)] = (rec, Action(f"pick:{c}", f"Place {rec.name} face down"))
+        acts.append(act[1])
     return Decision(seat, "character_selection", "Choose your character for this round, in secret",
-                    ref("4.1"), acts, simultaneous=True, secret=True)
+                    ref("4.1"), tuple(acts), simultaneous=True, secret=True)
+
+
+# character record id -> (the record, its pick action): both immutable, so shared
+_PICKS: dict[int, tuple[object, Action]] = {}
 
 
 def apply_select(s: NomadState, task: Task, seat: int, action_id: str) -> None:
@@ -192,13 +205,14 @@ def _free_closure(s: NomadState, seat: int, sites: list[str]) -> list[str]:
     key = ("closure", seat, tuple(sites))
     hit: tuple[str, ...] | None = s.derived.get(key)
     if hit is None:
-        seen = list(sites)
+        free = explore.free_routes(s, seat)  # the routes whose toll is 0 (`route_toll`)
+        links = s.board.links
+        seen = set(sites)
         stack = list(sites)
         while stack:
-            here = stack.pop()
-            for route, other in s.board.links[here]:
-                if other not in seen and route_toll(s, seat, route) == 0:
-                    seen.append(other)
+            for route, other in links[stack.pop()]:
+                if other not in seen and route in free:
+                    seen.add(other)
                     stack.append(other)
         hit = s.derived[key] = tuple(sorted(seen))
     return list(hit)
@@ -265,21 +279,19 @@ def _toll_steps(s: NomadState, seat: int, reach: list[str], in_reach: frozenset[
     near = cheapest_tolls(s.board, far, TOLL, free, in_reach)
     links = s.board.links
     out = []
-    for here in reach:
-        for route, other in links[here]:
-            if other in in_reach or route in free:
-                continue
-            to: list[int | None] = list(payees(s, seat, route)) or [None]
-            tolls = []
-            for p in to:
-                act = _TOLL_ACTIONS.get((route, p))
-                if act is None:
-                    who = "the bank" if p is None else f"seat {p}"
-                    act = _TOLL_ACTIONS[(route, p)] = Action(
-                        f"toll:{route}:{'bank' if p is None else p}",
-                        f"Pay {TOLL} Gold to {who} for route {route}")
-                tolls.append(act)
-            out.append((near.get(other, 1 << 30), tuple(tolls)))
+    for route, other in [(route, other) for here in reach for route, other in links[here]
+                         if other not in in_reach and route not in free]:
+        to: list[int | None] = list(payees(s, seat, route)) or [None]
+        tolls = []
+        for p in to:
+            act = _TOLL_ACTIONS.get((route, p))
+            if act is None:
+                who = "the bank" if p is None else f"seat {p}"
+                act = _TOLL_ACTIONS[(route, p)] = Action(
+                    f"toll:{route}:{'bank' if p is None else p}",
+                    f"Pay {TOLL} Gold to {who} for route {route}")
+            tolls.append(act)
+        out.append((near.get(other, 1 << 30), tuple(tolls)))
     hit = s.derived[key] = tuple(out)
     return hit
 
@@ -337,7 +349,7 @@ def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) 
         c["done"] = True
     elif kind == "collect":
         c["collected"].append(rest)
-        if log:
+        if log and not s.quiet:
             s.say(seat, f"chooses to collect from {rest}", ref("4.3"), visible_to=(seat,))
     else:
         route, _, who = rest.partition(":")
@@ -345,7 +357,7 @@ def pick_collection(s: NomadState, seat: int, action_id: str, log: bool = True) 
         c["budget"] -= TOLL  # Gold gained in this step cannot pay its tolls
         rt = s.board.routes[route]
         c["reach"] = _free_closure(s, seat, sorted({*c["reach"], rt.a, rt.b}))
-        if log:
+        if log and not s.quiet:
             who_text = "the bank" if who == "bank" else f"seat {who}"
             s.say(seat, f"chooses to pay {TOLL} Gold to {who_text} for route {route}",
                   ref("4.3"), visible_to=(seat,))
@@ -376,8 +388,9 @@ def reveal_collection(s: NomadState) -> None:
         for site in c.get("collected", ()):
             ev = s.content.events[s.explored[site]]
             s.add(seat, ev.marker.resource, ev.marker.amount)
-            s.say(seat, f"collects {ev.marker.amount} {RESOURCE_NAMES[ev.marker.resource]} "
-                        f"from {site}", ref("4.3"))
+            if not s.quiet:  # search copies keep no log: the text is not built
+                s.say(seat, f"collects {ev.marker.amount} {RESOURCE_NAMES[ev.marker.resource]} "
+                            f"from {site}", ref("4.3"))
         c["tolls"], c["collected"] = [], []
     s.collect = [{"done": True} for _ in range(s.players)]
 

@@ -230,11 +230,7 @@ class NomadState(TaskStackState):
     def order(self) -> tuple[int, ...]:
         """Seats in turn order from this round's first player (§4): a shared tuple (asked
         several times a step, by `_to_act` among others)."""
-        key = (self.first, self.players)
-        hit = _ORDERS.get(key)
-        if hit is None:
-            hit = _ORDERS[key] = tuple((self.first + i) % self.players for i in range(self.players))
-        return hit
+        return _ORDERS[self.players][self.first]
 
     # ------------------------------------------------------------- flow
     def push(self, *task: Any) -> None:
@@ -260,8 +256,9 @@ class NomadState(TaskStackState):
                 self._cache[dec.seat] = (dec, None)  # the id set is built only if asked for
                 return
             self.tasks.pop()  # nothing can be done: skip it (§9.1)
-            what = SKIPPED.get(top[0], top[0].replace("_", " "))
-            self.say(top[1], f"cannot {what}: skipped", ref("9.1"))
+            if not self.quiet:  # search copies keep no log: the text is not built
+                what = SKIPPED.get(top[0], top[0].replace("_", " "))
+                self.say(top[1], f"cannot {what}: skipped", ref("9.1"))
 
 
     def _to_act(self) -> tuple[int, ...]:
@@ -505,7 +502,8 @@ class NomadState(TaskStackState):
     def gain(self, seat: int, kind: str, n: int, rule: str) -> None:
         """Gain one kind and say so in the log."""
         self.add(seat, kind, n)
-        self.say(seat, f"gains {amount(n, kind)}", rule)
+        if not self.quiet:  # search copies keep no log: the text is not built
+            self.say(seat, f"gains {amount(n, kind)}", rule)
 
     def pay(self, seat: int, cost: Mapping[Any, int], rule: str = "") -> None:
         """Pay `cost` (known to be payable). When Passenger's markers give a choice of how to
@@ -541,7 +539,9 @@ class NomadState(TaskStackState):
 
 
 _RESOURCE_INDEX = {k: i for i, k in enumerate(RESOURCES)}
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (first player, players) -> turn order
+# players -> first player -> turn order (every count a game can have, and then some)
+_ORDERS = tuple(tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
+                for players in range(16))
 _OPERATORS: dict[int, tuple[Content, frozenset[str]]] = {}
 
 

@@ -151,6 +151,21 @@ def cost_words(cost: dict[str, int]) -> str:
                      if x) or "nothing"
 
 
+# id of a record's step list -> (the list, its steps dumped): records are immutable
+_DUMPED: dict[int, tuple[object, tuple[dict[str, Any], ...]]] = {}
+
+
+def dumped(steps: list[Step]) -> list[dict[str, Any]]:
+    """`[st.model_dump() for st in steps]` for a component record's steps, dumped once: the
+    dicts are shared by every task made from them (a task's steps are read, never changed)."""
+    hit = _DUMPED.get(id(steps))
+    if hit is None or hit[0] is not steps:
+        if len(_DUMPED) >= 4_096:
+            _DUMPED.clear()
+        hit = _DUMPED[id(steps)] = (steps, tuple(st.model_dump() for st in steps))  # keeps `steps`
+    return list(hit[1])
+
+
 def describe(steps: list[Step]) -> str:
     """A short text for logs and labels, e.g. 'gain 7 Gold' or 'pay 1 Oriron → gain 9 Gold'."""
     return describe_raw([s.model_dump() for s in steps])
