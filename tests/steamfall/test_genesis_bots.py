@@ -211,3 +211,26 @@ def test_insight_left_over_in_the_last_round_is_worth_little() -> None:
     assert gah.leftover(st) == 0.0  # still needed for the objective
     j["done"] = True
     assert gah.leftover(st) == -10 * gah.W_LEFTOVER
+
+
+def test_a_scoring_event_within_reach_counts_in_the_last_round() -> None:
+    from boardwright.titles.steamfall.heuristic import _distances
+
+    st = _solo_turn("luis")
+    pl = st.pl[0]
+    dist = _distances(st, 0)[0]
+    far = max((a for a in range(st.board.n_districts) if a != pl["at"] and a in dist), key=lambda a: dist[a])
+    st.event[far] = "steam-funnel"
+    pl["pool"]["movement"], pl["res"]["stamina"] = dist[far], 0
+    pl["res"]["steam"], st.ai["pool"]["steam"] = 2, 0
+    assert gah.event_reach(st) == 0.0  # scoring events count in the last round only
+    st.round = ROUNDS
+    assert gah.event_reach(st) == 3 * gah.W_EVENT_REACH  # more steam than the AI: first
+    st.ai["pool"]["steam"] = 5
+    assert gah.event_reach(st) == 1 * gah.W_EVENT_REACH  # second of two
+    pl["pool"]["movement"] = dist[far] - 1
+    assert gah.event_reach(st) == 0.0  # out of reach with the movement held
+    pl["res"]["stamina"] = 1  # a stamina token stands in for the missing movement
+    assert gah.event_reach(st) == 1 * gah.W_EVENT_REACH
+    st.gn["ecubes"]["steam-funnel"] = [0]
+    assert gah.event_reach(st) == 0.0  # joined already: the scoring term counts it

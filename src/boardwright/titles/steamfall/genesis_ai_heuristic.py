@@ -28,6 +28,9 @@ W_DENY_REACH = 0.6
 DENY_MARK = {"marcus": ("encounters a civilian",), "lucius": ("Execute: removes",)}
 #: the last round, the story's objective met or over: insight left over buys no VP
 W_LEFTOVER = 0.15
+#: the last round: a scoring event the player does not take part in yet, within the
+#: movement it holds, per VP it would score there (see `event_reach`)
+W_EVENT_REACH = 0.6
 
 
 def ai_worth(st: Any) -> float:
@@ -150,7 +153,7 @@ def solo_value(st: Any, mine: float) -> float:
         return -1000.0 - 0.005 * busy(st)
     # the AI's own gains are not counted: they come with ending a turn or a round,
     # which the player cannot avoid, and would make a bot stall before them
-    return mine - danger(st) - denial(st) + leftover(st) - 0.005 * busy(st)
+    return mine - danger(st) - denial(st) + leftover(st) + event_reach(st) - 0.005 * busy(st)
 
 
 def denial(st: Any) -> float:
@@ -214,3 +217,36 @@ def leftover(st: Any) -> float:
     if j["story"] == "going" and not j["done"]:
         return 0.0
     return float(-W_LEFTOVER * st.pl[0]["res"]["insight"])
+
+
+def event_reach(st: Any) -> float:
+    """In the last round, the scoring event the player could still join by standing there
+    at the end (or with a cube for 4 insight once there), within the movement (and stamina)
+    it holds: 3 VP when its count beats the AI's pool now, else 1 VP, weighed by
+    W_EVENT_REACH. The scoring term (genesis_heuristic) counts an event only once the
+    player stands there or has its cube, and a one-step bot does not see that a column of
+    movement brings it there: it ended games with 13 steam and 31 insight beside a Steam
+    Funnel and a Ritual Site it never joined."""
+    from . import genesis
+    from .genesis_ai_solo import ai_counts
+    from .heuristic import _distances
+
+    if st.round < ROUNDS or not st.gn:
+        return 0.0
+    pl = st.pl[0]
+    move = pl["pool"]["movement"] + pl["res"]["stamina"]
+    areas = [
+        (a, eid)
+        for a, eid in genesis.scoring_areas(st)
+        if pl["at"] != a and 0 not in st.gn["ecubes"].get(eid, [])
+    ]
+    if not move or not areas:
+        return 0.0
+    dist = _distances(st, 0)[0]
+    counts = ai_counts(st)
+    best = 0
+    for a, eid in areas:
+        if dist.get(a, 99) <= move:
+            kind = str(st.content.genesis_events[eid].scoring)
+            best = max(best, 3 if genesis.measure(st, 0, kind) > counts[kind] else 1)
+    return W_EVENT_REACH * best
