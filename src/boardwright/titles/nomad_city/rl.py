@@ -38,11 +38,12 @@ from .content import Content, load
 from .corporations import TOP
 from .explore import red_zone_open
 from .operators import DOROTHY_MAX, GRAB_MAX, PASSENGER_MAX
-from .scoring import region_strength
+from .scoring import CITY_WEIGHT
 from .steps import RESOURCES
 from .styles import placements
 
 if TYPE_CHECKING:
+    from .board import Board
     from .state import NomadState
 
 MAX_SEATS = 4
@@ -475,6 +476,8 @@ def _seat_slots() -> tuple[tuple[int, ...], ...]:
 _KIND_SLOT = {kind: i for i, kind in enumerate(KINDS)}
 # gold, pure, points, resources, markers: seat_fields' blocks 2-4, adjacent (`_seat_slots`)
 _PACK_MONEY = Struct(f"{3 + len(RESOURCES) + 1}f").pack_into
+_PACK_3 = Struct("3f").pack_into  # the event decks' sizes
+_PACK_4 = Struct("4f").pack_into  # the bank
 
 
 @cache
@@ -488,6 +491,9 @@ def _template(players: int) -> bytes:
         out[b[0]] = 1.0
     return out.tobytes()
 
+
+_TEMPLATES: dict[int, array[float]] = {}  # players -> `_template` as an array, to copy
+_F32 = np.dtype(np.float32)
 
 _MEMO_LIMIT = 4096
 _K = TypeVar("_K", bound=Hashable)
@@ -508,7 +514,7 @@ _EXPLORED: dict[tuple[tuple[str, str], ...], array[float]] = {}
 _EVENT_BOX: dict[tuple[str, ...], array[float]] = {}
 _GRIDS: dict[tuple[str, ...], array[float]] = {}
 _FACILITIES: dict[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], array[float]] = {}
-_SEAT_KEYS = tuple(str(p) for p in range(MAX_SEATS))  # the City Style declarations' seat keys
+_SEAT_OF = {str(p): p for p in range(MAX_SEATS)}  # the City Style declarations' seat keys
 
 
 class _Last:
@@ -518,13 +524,16 @@ class _Last:
 
     def __init__(self) -> None:
         nothing = array("f")
-        self.explored: tuple[dict[str, str] | None, array[float]] = (None, nothing)
+        # The board's blocks also keep the state's `derived` dict they were last read with: the
+        # rules replace it whenever the board changes, so while a state (or a clone) still holds
+        # that very dict its board is the same, and the block is reused without a comparison.
+        self.explored: tuple[object, dict[str, str] | None, array[float]] = (None, None, nothing)
         self.event_box: tuple[list[str] | None, array[float]] = (None, nothing)
         self.facilities: tuple[tuple[list[str], int, list[str], list[str]] | None, array[float]] = (
             None, nothing)
-        # (influence on the map, the cities' sites, players, per seat: region strengths + influence)
-        self.influence: tuple[dict[str, list[int]] | None, list[str] | None, int, list[array[float]]] = (
-            None, None, 0, [])
+        # (derived, per seat: region strengths + influence): built again whenever the board
+        # changes (a game seldom comes back to an earlier influence map)
+        self.influence: tuple[object, list[array[float]]] = (None, [])
         self.grids: list[tuple[list[str] | None, array[float]]] = [(None, nothing)] * MAX_SEATS
 
 
@@ -585,26 +594,53 @@ def _grid(grid: tuple[str, ...]) -> array[float]:
 def _influence(s: NomadState) -> list[array[float]]:
     """Per seat (in seat order): its region strengths / 10, then its influence on each location
     / 3 (the seat block's last two fields, adjacent: `_seat_slots`). Zeros are left unwritten."""
-    ix = _layout()[3]
-    i_regions, i_locs = ix["regions"], ix["locations"]
-    n_regions = len(i_regions)
-    zeros = bytes(4 * (n_regions + len(i_locs)))
-    out = [array("f", zeros) for _ in range(s.players)]
-    for region, counts in region_strength(s).items():
-        slot = i_regions[region]
-        for p, count in enumerate(counts[: s.players]):
-            if count:
-                out[p][slot] = count / 10
+    slots, n_regions, zeros = _board_slots(s.board)
+    players = s.players
+    out = [zeros[:] for _ in range(players)]  # copies of the zeros
+    # `region_strength` counted into one flat list (seat-major: seat * n_regions + region slot)
+    counts = [0] * (players * n_regions)
     for loc, owners in s.influence.items():
         if not owners:
             continue
-        slot = n_regions + i_locs[loc]
+        region, slot = slots[loc]
         if len(owners) == 1:
-            out[owners[0]][slot] = 1 / 3
+            owner = owners[0]
+            counts[owner * n_regions + region] += 1
+            out[owner][slot] = 1 / 3
             continue
+        for owner in owners:
+            counts[owner * n_regions + region] += 1
         for owner in set(owners):
             out[owner][slot] = owners.count(owner) / 3
+    for seat, site in enumerate(s.city):
+        if site:
+            counts[seat * n_regions + slots[site][0]] += CITY_WEIGHT
+    for p in range(players):
+        block = out[p]
+        for region, count in enumerate(counts[p * n_regions : (p + 1) * n_regions]):
+            if count:
+                block[region] = count / 10
     return out
+
+
+_BOARD_SLOTS: dict[int, tuple[object, dict[str, tuple[int, int]], int, array[float]]] = {}
+
+
+def _board_slots(board: Board) -> tuple[dict[str, tuple[int, int]], int, array[float]]:
+    """Per board side: location -> (its region's slot, its influence slot) in a seat's last two
+    fields (regions, then locations), the number of regions, and zeros for both fields."""
+    hit = _BOARD_SLOTS.get(id(board))
+    if hit is None or hit[0] is not board:
+        ix = _layout()[3]
+        i_regions, i_locs = ix["regions"], ix["locations"]
+        n_regions = len(i_regions)
+        slots = {loc: (i_regions[board.region_of[loc]], n_regions + i_locs[loc])
+                 for loc in board.locations}
+        if len(_BOARD_SLOTS) >= 16:
+            _BOARD_SLOTS.clear()
+        zeros = array("f", bytes(4 * (n_regions + len(i_locs))))
+        hit = _BOARD_SLOTS[id(board)] = (board, slots, n_regions, zeros)  # keeps the board (its id)
+    return hit[1], hit[2], hit[3]
 
 
 def encode_state(state: NomadState, seat: int) -> np.ndarray:
@@ -615,7 +651,10 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         return encode_view(s.view(seat, log=False))
     at, _, _, ix = _layout()
     players = s.players
-    out = array("f", _template(players))
+    tpl = _TEMPLATES.get(players)
+    if tpl is None:
+        tpl = _TEMPLATES[players] = array("f", _template(players))
+    out = tpl[:]  # a copy (a slice copies faster than an array made from the bytes)
     me = seat
     n_ch = len(ix["characters"])
     n_co = len(ix["corporations"])
@@ -625,7 +664,11 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     out[at[3]] = 1.0 if red_zone_open(s) else 0.0
     module = bool(s.corps or s.corp_stack)
     out[at[3] + 1] = 1.0 if module else 0.0
-    decision = s.decision(me)  # None when the observer is not acting
+    # None when the observer is not acting. The engine keeps the decisions of acting seats
+    # only, and the observer's is usually kept (the rules keep the one they built): read it
+    # without finding `to_act` again (with a chance event pending, ask as everyone does)
+    kept = s._cache.get(me) if s._pending is None else None
+    decision = kept[0] if kept is not None else s.decision(me)
     if decision is not None:
         out[at[4]] = 1.0
         kind = _KIND_SLOT.get(decision.kind)
@@ -638,15 +681,21 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     # each block is first compared with the inputs it was last built from (a comparison in C,
     # no key built or hashed: most steps change none of them), then looked up in its memo
     last = _LAST
-    explored = s.explored
+    board = s.derived
     seen = last.explored
-    if explored != seen[0]:
-        seen = last.explored = (explored.copy(), _memoized(_EXPLORED, tuple(explored.items()), _explored))
-    out[at[7] : at[8]] = seen[1]
+    if board is not seen[0]:
+        explored = s.explored
+        if explored != seen[1]:
+            seen = (board, explored.copy(), _memoized(_EXPLORED, tuple(explored.items()), _explored))
+        else:
+            seen = (board, seen[1], seen[2])
+        last.explored = seen
+    out[at[7] : at[8]] = seen[2]
     event_decks = s.event_decks
-    for i, colour in enumerate(EVENT_COLOURS):
-        if colour in event_decks:
-            out[at[8] + i] = len(event_decks[colour]) / 10
+    deck_of = event_decks.get  # EVENT_COLOURS, written out (a generator costs more here)
+    green, yellow, red = deck_of("green"), deck_of("yellow"), deck_of("red")
+    _PACK_3(out, at[8] * 4, len(green) / 10 if green is not None else 0.0,
+            len(yellow) / 10 if yellow is not None else 0.0, len(red) / 10 if red is not None else 0.0)
     box = s.event_box
     seen_box = last.event_box
     if box != seen_box[0]:
@@ -666,10 +715,17 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     i_styles = ix["styles"]
     for sid in s.styles:
         out[at[14] + i_styles[sid]] = 1.0
-    out[at[15]] = max(s.bank_gold, 0) / 100
-    out[at[15] + 1] = max(-s.bank_gold, 0) / 10
-    out[at[15] + 2] = max(s.bank_pure, 0) / 30
-    out[at[15] + 3] = max(-s.bank_pure, 0) / 10
+    bank_gold, bank_pure = s.bank_gold, s.bank_pure
+    # max(x, 0) / n and max(-x, 0) / n, without the calls (0 / n is 0.0 as well)
+    if bank_gold > 0:
+        gold_over, gold_under = bank_gold / 100, 0.0
+    else:
+        gold_over, gold_under = 0.0, -bank_gold / 10
+    if bank_pure > 0:
+        pure_over, pure_under = bank_pure / 30, 0.0
+    else:
+        pure_over, pure_under = 0.0, -bank_pure / 10
+    _PACK_4(out, at[15] * 4, gold_over, gold_under, pure_over, pure_under)
     if module:
         for cid in s.corps:
             out[at[16] + i_corps[cid]] = 1.0
@@ -696,18 +752,11 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
         for cid in s.corp_seen[me]:
             out[at[20] + n_ch + i_corps[cid]] = 1.0
     # region strengths and influence depend on the influence on the map and the cities' sites
-    on_map, city = s.influence, s.city
+    city = s.city
     seen_map = last.influence
-    if on_map != seen_map[0] or city != seen_map[1] or players != seen_map[2]:
-        # built again whenever it changes: a game seldom comes back to an earlier influence map
-        # (a memo keyed by it was missed on most changes and cost a key built and hashed)
-        seen_map = last.influence = (
-            {loc: owners.copy() for loc, owners in on_map.items()},
-            city.copy(),
-            players,
-            _influence(s),
-        )
-    influence_blocks = seen_map[3]
+    if board is not seen_map[0]:
+        seen_map = last.influence = (board, _influence(s))
+    influence_blocks = seen_map[1]
     last_grids = last.grids
     facedown, revealed = s.facedown, s.revealed
     gold, pure, points, res, supply = s.gold, s.pure, s.points, s.res, s.supply
@@ -716,7 +765,6 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     slots = _seat_slots()
     for p in range(players):
         b = slots[(p - me) % players]
-        seat_key = _SEAT_KEYS[p]
         if city[p]:
             out[b[1] + i_sites[city[p]]] = 1.0
         # gold, pure, points, the three resources and the markers are 7 floats in a row
@@ -761,14 +809,16 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
                 levels = s.coop.get(cid, [])
                 if p < len(levels):
                     out[b[17] + i_corps[cid]] = levels[p] / TOP
-        for sid, by_seat in styles.items():
-            got = by_seat.get(seat_key)
-            if got:
-                j = b[18] + 3 * i_styles[sid]
-                out[j] = got[0] / 3
-                out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
-                if got[2]:
-                    out[j + 2] = 1.0
         regions_and_influence = influence_blocks[p]
         out[b[19] : b[19] + len(regions_and_influence)] = regions_and_influence
-    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
+    for sid, by_seat in styles.items():  # the City Styles' entries: only seats that declared
+        if by_seat:
+            first = 3 * i_styles[sid]
+            for key, got in by_seat.items():
+                if got:
+                    j = slots[(_SEAT_OF[key] - me) % players][18] + first
+                    out[j] = got[0] / 3
+                    out[j + 1] = 1.0 if got[1] < 0 else got[1] / 2
+                    if got[2]:
+                        out[j + 2] = 1.0
+    return np.frombuffer(out, _F32)  # a dtype object by position: numpy parses it fastest
