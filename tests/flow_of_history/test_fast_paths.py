@@ -175,6 +175,8 @@ def test_nation_memos_follow_every_change_of_a_nation() -> None:
                 nation = s.nations[p]
                 assert s.icons(p) == ref_icons(s.cards, nation)
                 assert memo_age(s.cards, s.memo[p], nation) == ref_nation_age(s, p)
+                assert s.pacifist(p) == any(c.timing == "permanent" and c.effect.kind == "pacifist"
+                                            for c in active_cards(s.cards, nation))
                 block, owned, age = rl._nation_block(s, p, len(s.cards.cards))
                 assert s.memo[p].block in (None, (block, owned, age))
                 assert age == ref_nation_age(s, p)
@@ -185,6 +187,7 @@ def test_nation_memos_follow_every_change_of_a_nation() -> None:
                                 - heuristic.nation_points(s.cards, nation, False))
                     assert heuristic.card_value(s, p, c) == expected
             assert heuristic._base_values(s) == ref_evaluate_values(s)
+            assert heuristic.evaluate_every_seat(s) == [heuristic.evaluate(s, p) for p in range(players)]
             assert s.current_age() == ref_current_age(s)
             rl.encode_state(s, s.to_act[0] if s.to_act else 0)
     assert changes > 300

@@ -55,13 +55,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from boardwright.engine import GameState, IllegalAction, game
+from boardwright.engine import Decision, GameState, IllegalAction, game
 
 from .actions import ActionIndex, action_index
 from .observations import encoder_for
 from .settings import game_options, seat_rewards
 
 RENDER_WIDTH = 110
+_INT8 = np.dtype(np.int8)
 
 
 class _Game:
@@ -147,6 +148,10 @@ class _Game:
         dec = state.decision(seat)  # None when the seat is not acting
         if dec is None:
             return self._no_mask.copy()
+        return self._mask_of(dec)
+
+    def _mask_of(self, dec: Decision) -> np.ndarray:
+        """The mask of a decision's actions (a new array)."""
         # a bytearray's item writes are a few times cheaper than numpy's fancy indexing for
         # the dozen or so legal actions of a decision; numpy then wraps it without a copy
         mask = bytearray(self.index.size)
@@ -157,7 +162,7 @@ class _Game:
         except KeyError:  # an id outside the universe: index_of says which, or grows a catalogue
             for a in dec.actions:
                 mask[self.index.index_of(a.id)] = 1
-        return np.frombuffer(mask, np.int8)  # dtype passed by position: numpy parses it faster
+        return np.frombuffer(mask, _INT8)  # a dtype object by position: numpy parses it fastest
 
     def observation_vector(self, seat: int) -> np.ndarray:
         """The seat's encoded view: a new array on every call (encoders build a fresh vector,
@@ -282,7 +287,14 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         if observe:  # _observation, inline
             seat = self._seats[agent]
-            obs = {"observation": self._encode(self._game(), seat), "action_mask": self.action_mask(seat)}
+            state = self.game_state
+            if state is None:
+                raise RuntimeError("call reset() before using the environment")
+            if self.terminations[agent] or self.truncations[agent]:
+                mask = self.action_mask(seat)
+            else:  # a live selected agent is the first seat to act (reset and step choose it so)
+                mask = self._mask_of(state.acting_decision(seat))
+            obs = {"observation": self._encode(state, seat), "action_mask": mask}
         else:
             obs = None
         return (
@@ -298,7 +310,9 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._game()
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
         self._apply(state, self._seats[agent], action, agent)
         # While the game runs every reward is 0 (self.rewards, set all-zero by reset(), stays

@@ -44,6 +44,7 @@ def setup(s: FlowState) -> None:
     s.box = []
     s.nations = [new_nation() for _ in range(p)]
     s.memo = [NationMemo() for _ in range(p)]
+    s.top_age = None
     s.tokens = [START_TOKENS] * p
     s.supply = 0
     s.reserve = TOKENS_TOTAL - START_TOKENS * p

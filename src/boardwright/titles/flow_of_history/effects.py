@@ -9,6 +9,7 @@ from boardwright.engine import Action, Decision
 from .cards import ATTACK, DEFENSE, ICONS, TYPES, WONDER
 from .nation import active_cards, has_active, place, remove
 from .rules import card_ref, ref
+from .tables import tables
 
 if TYPE_CHECKING:
     from .state import FlowState, Task
@@ -31,7 +32,7 @@ def gain(s: FlowState, seat: int, card: int) -> None:
         return
     if c.timing not in ON_GAIN:
         return
-    if c.timing != "instant" and has_active(s.cards, s.nations[seat], "pacifist"):
+    if c.timing != "instant" and s.pacifist(seat):
         s.say(seat, f"does not activate {c.name}'s attack (Mahatma Gandhi)",
               card_ref("mahatma-gandhi"))
         return
@@ -68,8 +69,7 @@ def _take(s: FlowState, seat: int, source: str, n: int) -> int:
 
 
 def _eligible_market(s: FlowState, card: int) -> list[int]:
-    types = s.cards.cards[card].effect.types
-    wanted = None if types is None else {TYPES.index(t) for t in types}
+    wanted = tables(s.cards).gain_types[card]
     cards = s.cards.cards
     return [c for c in s.market
             if c not in s.investor and (wanted is None or cards[c].type in wanted)]
@@ -95,7 +95,12 @@ def can_activate(s: FlowState, seat: int, card: int) -> bool:
             return False
         if e.discard_top is not None and not s.nations[seat][TYPES.index(e.discard_top)]:
             return False
-        return bool(_eligible_market(s, card))
+        # _eligible_market(s, card) is not empty: the first eligible card is enough
+        wanted = tables(s.cards).gain_types[card]
+        cards = s.cards.cards
+        investor = s.investor
+        return any(c not in investor and (wanted is None or cards[c].type in wanted)
+                   for c in s.market)
     return False
 
 
@@ -184,7 +189,7 @@ def _start_attack(s: FlowState, seat: int, card: int) -> None:
     order = [(seat + k) % s.players for k in range(1, s.players)]
     targets = []
     for o in order:
-        if has_active(s.cards, s.nations[o], "pacifist"):
+        if s.pacifist(o):
             s.say(o, "cannot be attacked (Mahatma Gandhi)", card_ref("mahatma-gandhi"))
             continue
         if strength_defend(s, o) < power:
@@ -204,7 +209,7 @@ def _start_attack(s: FlowState, seat: int, card: int) -> None:
 def _targets(s: FlowState, seat: int) -> list[int]:
     power = strength_attack(s, seat)
     return [o for o in ((seat + k) % s.players for k in range(1, s.players))
-            if not has_active(s.cards, s.nations[o], "pacifist") and strength_defend(s, o) < power]
+            if not s.pacifist(o) and strength_defend(s, o) < power]
 
 
 def attack_target_decision(s: FlowState, task: Task, seat: int | None) -> Decision:

@@ -14,6 +14,7 @@ games often ran into the turn limit.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from boardwright.bots.heuristics import score_difference
@@ -92,9 +93,13 @@ def investment(s: FlowState, seat: int, key_of_nation: NationKey | None = None) 
     if card == -1 or s.investor.get(card) != seat:
         return 0.0
     stake = s.stake[card]
-    rivals = [p for p in range(s.players) if p != seat]
     # A bigger stake is safer: count the rivals who could not afford to snipe it now.
-    safe = sum(1 for p in rivals if s.tokens[p] < stake) / max(1, len(rivals))
+    tokens = s.tokens
+    poor = 0
+    for p in range(s.players):
+        if p != seat and tokens[p] < stake:
+            poor += 1
+    safe = poor / max(1, s.players - 1)
     prospect = PROSPECT * (0.5 + 0.5 * safe) * max(0.0, card_value(s, seat, card, key_of_nation))
     return STAKE * stake + INVESTED + prospect
 
@@ -141,11 +146,31 @@ def evaluate(state: GameState, seat: int) -> float:
 
 def evaluate_every_seat(state: GameState) -> list[float]:
     """`[evaluate(state, p) for p in range(state.players)]`, the shared part computed once
-    (a search scores every seat of the position where a rollout stops)."""
-    if state.over or not isinstance(state, FlowState):
+    (a search scores every seat of the position where a rollout stops): the same numbers."""
+    if state.over or not isinstance(state, FlowState) or state.players < 2:
         return [evaluate(state, p) for p in range(state.players)]
     base = _base_values(state)
-    return [_relative(state, p, base) for p in range(state.players)]
+    # each seat's value as its rivals' `_relative` counts it: with the stake under its card
+    seen = base.copy()
+    invested = state.invested
+    investor = state.investor
+    stake = state.stake
+    players = state.players
+    for p in range(players):
+        c = invested[p]
+        if c != -1 and investor.get(c) not in (None, BANKER):
+            seen[p] += STAKE * stake[c]
+    # the best and second best of them: each seat's best rival is one of the two
+    first = second = -math.inf
+    leader = -1
+    for p, v in enumerate(seen):
+        if v > first:
+            first, second, leader = v, first, p
+        elif v > second:
+            second = v
+    tempo = TEMPO * (len(state.cards.cards) - len(state.deck))
+    return [base[seat] + (investment(state, seat) + tempo) - (second if seat == leader else first)
+            for seat in range(players)]
 
 
 evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

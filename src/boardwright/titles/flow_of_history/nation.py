@@ -35,7 +35,7 @@ class NationMemo:
     the RL encoder).
     """
 
-    __slots__ = ("age", "block", "icons", "key", "points", "values")
+    __slots__ = ("age", "block", "icons", "key", "pacifist", "points", "values")
 
     def __init__(self) -> None:
         self.key: NationKey | None = None  # nation_key(nation)
@@ -43,6 +43,7 @@ class NationMemo:
         self.age: int | None = None  # the highest age number of its cards (0: none)
         self.points: float | None = None  # heuristic.nation_points (tokens play no part)
         self.values: dict[int, float] | None = None  # card -> heuristic.card_value
+        self.pacifist: bool | None = None  # whether an active card has the "pacifist" effect
         self.block: Any = None  # the RL observation's part for this Nation (rl.py)
 
 
@@ -76,13 +77,18 @@ def memo_key(memo: NationMemo, nation: Nation) -> NationKey:
     return key
 
 
-def memo_icons(cs: CardSet, memo: NationMemo, nation: Nation) -> tuple[int, ...]:
-    """`icons(cs, nation)` as a tuple, kept in the Nation's memo (and in the shared memo by
-    contents, for the same cards met again in another Nation or game)."""
+def memo_icons(cs: CardSet, memo: NationMemo, nation: Nation, shared: bool = True) -> tuple[int, ...]:
+    """`icons(cs, nation)` as a tuple, kept in the Nation's memo; with `shared`, also in the
+    memo by contents, for the same cards met again in another Nation or game (searches do;
+    a single game seldom does: the RL encoder passes False and skips building the key)."""
     hit = memo.icons
     if hit is None:
-        hit = memo.icons = memoized(tables(cs).icons_memo, (False, memo_key(memo, nation)),
-                                    lambda: tuple(_icons(cs, nation, False)))
+        if shared:
+            hit = memoized(tables(cs).icons_memo, (False, memo_key(memo, nation)),
+                           lambda: tuple(_icons(cs, nation, False)))
+        else:
+            hit = tuple(_icons(cs, nation, False))
+        memo.icons = hit
     return hit
 
 
@@ -113,8 +119,11 @@ def icons(cs: CardSet, nation: Nation, scoring: bool = False) -> list[int]:
 def _icons(cs: CardSet, nation: Nation, scoring: bool) -> list[int]:
     tab = tables(cs)
     total = sum(map(tab.stripe_packed.__getitem__, chain.from_iterable(nation)))  # see Tables
-    mask = tab.stripe_mask
-    counts = [(total >> shift) & mask for shift in tab.stripe_shifts]
+    if tab.stripe_bytes:
+        counts = list(total.to_bytes(len(ICONS), "little"))
+    else:
+        mask = tab.stripe_mask
+        counts = [(total >> shift) & mask for shift in tab.stripe_shifts]
     later = []
     permanent = tab.permanent
     for c in active_nums(nation):

@@ -12,13 +12,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping
 from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .cards import AGES, ICONS, TYPES, load
 from .constants import BANKER, TOKENS_TOTAL
-from .nation import memo_age, memo_icons, memo_key
+from .nation import memo_age, memo_icons
+from .tables import tables
 
 if TYPE_CHECKING:
     from .state import FlowState
@@ -189,48 +191,64 @@ def _places(players: int, me: int, n: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-_BLOCKS: dict[Any, tuple[array[float], array[float], int]] = {}
-# A game meets a few hundred Nations; a larger memo (it was 50,000, ~30 MB of blocks) only
-# spreads the hot entries over memory: 2,048 measured +0.01 env_ratio
-_BLOCKS_LIMIT = 2_048
+# (players, observer) -> (_template(players), _places(players, observer, shipped card count)):
+# one dict lookup a call instead of two cached calls
+_LAYOUTS: dict[tuple[int, int], tuple[bytes, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _layout(players: int, me: int) -> tuple[bytes, tuple[tuple[int, int, int], ...]]:
+    hit = _LAYOUTS.get((players, me))
+    if hit is None:
+        hit = _LAYOUTS[(players, me)] = (_template(players), _places(players, me, len(card_ids())))
+    return hit
+
+
+# The decision kind's slot by the task the seat is asked in (FlowState.DECISIONS: each task
+# builds a decision of one kind). The Banker's pick ("banker_card") has no slot in KINDS.
+_TASK_KIND_SLOT = {
+    "main": _KIND_SLOT["action"],
+    "bonus": _KIND_SLOT["completion_bonus"],
+    "gain_choice": _KIND_SLOT["gain_card"],
+    "attack_target": _KIND_SLOT["attack_target"],
+    "hit_choice": _KIND_SLOT["discard_choice"],
+    "start_pick": _KIND_SLOT["starting_card"],
+}
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy takes it faster than the type
+
+
+_TENTHS = tuple(i / 10 for i in range(256))
+_FIFTHS = tuple(i / 5 for i in range(128))  # a stack holds at most the whole card set
 
 
 def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[float], int]:
     """A Nation's part of the vector, which depends only on its cards: (icons and stack
-    sizes, the cards it owns, its highest age), memoized by its contents."""
+    sizes, the cards it owns, its highest age). Kept in the Nation's memo by the caller
+    (it was also memoized by the Nation's contents until session 8: in the env's games
+    12% of the blocks came back, and the key cost more than that saved)."""
     nation = s.nations[p]
     memo = s.memo[p]
-    key = memo_key(memo, nation)
-    hit = _BLOCKS.get(key)
-    if hit is None:
-        if len(_BLOCKS) >= _BLOCKS_LIMIT:
-            _BLOCKS.clear()
-        cs = s.cards
-        block = array("f", [count / 10 for count in memo_icons(cs, memo, nation)])
-        block.extend([len(stack) / 5 for stack in nation])
-        owned = array("f", bytes(4 * n))
-        for stack in nation:
-            for c in stack:
-                owned[c] = 1.0
-        hit = _BLOCKS[key] = (block, owned, memo_age(cs, memo, nation))
-    return hit
+    cs = s.cards
+    counts = memo_icons(cs, memo, nation, shared=False)
+    if max(counts) < len(_TENTHS):  # count / 10 looked up (the same floats), in C
+        block = array("f", map(_TENTHS.__getitem__, counts))
+    else:
+        block = array("f", [count / 10 for count in counts])
+    block.extend(map(_FIFTHS.__getitem__, map(len, nation)))  # stack sizes / 5
+    owned = array("f", bytes(4 * n))
+    for c in chain.from_iterable(nation):
+        owned[c] = 1.0
+    return block, owned, memo_age(cs, memo, nation)
 
 
-_DECK_AGES: dict[bytes, array[float]] = {}
 # [(a copy of the deck last encoded, its ages block)], the pair replaced whole
 _LAST_DECK: list[tuple[list[int] | None, array[float]]] = [(None, array("f"))]
 
 
 def _deck_ages(deck: bytes) -> array[float]:
-    """The deck's cards per age / 12, memoized by the deck (it changes only when a card is drawn)."""
-    hit = _DECK_AGES.get(deck)
-    if hit is None:
-        if len(_DECK_AGES) >= _BLOCKS_LIMIT:
-            _DECK_AGES.clear()
-        # counted in C: each card number becomes its age's slot byte
-        ages = deck.translate(_deck_table())
-        hit = _DECK_AGES[deck] = array("f", [ages.count(b) / 12 for b in _AGE_BYTES])
-    return hit
+    """The deck's cards per age / 12 (counted in C: each card number becomes its age's slot
+    byte)."""
+    ages = deck.translate(_deck_table())
+    return array("f", [ages.count(b) / 12 for b in _AGE_BYTES])
 
 
 def encode_state(state: FlowState, seat: int) -> np.ndarray:
@@ -245,13 +263,15 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     n = len(cs.cards)  # card number c is slot c: the shipped order
     me = seat
     players = s.players
+    template, places = _layout(players, me)
     # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
-    out = array("f", _template(players))
+    out = array("f", template)
     market = s.market
-    age = s.market_age()
+    # the Market's highest age (FlowState.market_age), read in C
+    age = max(bytes(market).translate(tables(cs).age_bytes), default=0)  # (shipped: <= 256 cards)
     tokens = s.tokens
     memos = s.memo
-    for p, base, o in _places(players, me, n):
+    for p, base, o in places:
         # a Nation's block is kept in its memo, which the rules replace when its cards change
         hit = memos[p].block
         if hit is None:
@@ -298,13 +318,22 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     out[base] = s.supply / 10
     out[base + 1] = s.reserve / 72
     out[base + 2] = age / 5
-    out[base + 3] = s._round() / 40
+    out[base + 3] = (s.turn // players + 1) / 40  # the round (FlowState._round)
     if s.end_triggered:
         out[base + 4] = 1.0
     base += 6
-    decision = s.decision(me)
-    if decision is not None:
-        kind = _KIND_SLOT.get(decision.kind)
-        if kind is not None:
-            out[base + kind] = 1.0
-    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
+    # the kind of the seat's decision, if it is asked: read from the task waiting for it
+    # (FlowState._to_act), without building the decision, but with explicit chance (a draw
+    # may be pending) from the engine
+    kind: int | None = None
+    if s.explicit_chance:
+        decision = s.decision(me)
+        if decision is not None:
+            kind = _KIND_SLOT.get(decision.kind)
+    elif s.tasks and not s.finished:
+        top = s.tasks[-1]
+        if s.picks[me] == -1 if top[0] == "start_pick" else top[1] == me:
+            kind = _TASK_KIND_SLOT.get(top[0])
+    if kind is not None:
+        out[base + kind] = 1.0
+    return np.frombuffer(out, _FLOAT32)  # a dtype object by position: numpy parses it fastest

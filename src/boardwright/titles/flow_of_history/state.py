@@ -14,7 +14,7 @@ from boardwright.engine.tasks import TaskStackState
 from . import cleanup, effects, turn, views
 from .cards import AGES, TYPES, CardSet, load
 from .constants import BANKER
-from .nation import Nation, NationMemo, memo_age, memo_icons
+from .nation import Nation, NationMemo, has_active, memo_age, memo_icons
 from .rules import ref
 from .tables import tables
 
@@ -70,6 +70,7 @@ class FlowState(TaskStackState):
         "supply",
         "tasks",
         "tokens",
+        "top_age",
         "turn",
     )
     TURN_RULE = ref("5")
@@ -86,6 +87,7 @@ class FlowState(TaskStackState):
     box: list[int]  # removed from the game
     nations: list[Nation]
     memo: list[NationMemo]  # per seat: what its Nation's cards alone decide (see NationMemo)
+    top_age: int | None  # the highest age in the Nations (nations_age), None until asked
     tokens: list[int]
     supply: int
     reserve: int
@@ -116,9 +118,18 @@ class FlowState(TaskStackState):
         """`icons(seat)[icon]`, without the list."""
         return memo_icons(self.cards, self.memo[seat], self.nations[seat])[icon]
 
+    def pacifist(self, seat: int) -> bool:
+        """Whether an active card of the seat's Nation has the "pacifist" effect (kept in its memo)."""
+        memo = self.memo[seat]
+        hit = memo.pacifist
+        if hit is None:
+            hit = memo.pacifist = bool(has_active(self.cards, self.nations[seat], "pacifist"))
+        return hit
+
     def nation_changed(self, seat: int) -> None:
         """Call after any change to the cards of `seat`'s Nation: its memo starts empty."""
         self.memo[seat] = NationMemo()
+        self.top_age = None
 
     def market_size(self) -> int:
         return 6 if self.players == 5 else 5
@@ -138,16 +149,19 @@ class FlowState(TaskStackState):
         return max(map(t.age_number.__getitem__, market))
 
     def nations_age(self) -> int:
-        """The highest age among the cards in the Nations (0 when they have none), from each
-        Nation's memo."""
-        age = 0
-        cs = self.cards
-        for memo, nation in zip(self.memo, self.nations, strict=True):
-            held = memo.age
-            if held is None:
-                held = memo_age(cs, memo, nation)
-            if held > age:
-                age = held
+        """The highest age among the cards in the Nations (0 when they have none), kept until
+        a Nation changes."""
+        age = self.top_age
+        if age is None:
+            age = 0
+            cs = self.cards
+            for memo, nation in zip(self.memo, self.nations, strict=True):
+                held = memo.age
+                if held is None:
+                    held = memo_age(cs, memo, nation)
+                if held > age:
+                    age = held
+            self.top_age = age
         return age
 
     def name(self, card: int) -> str:
@@ -204,6 +218,7 @@ class FlowState(TaskStackState):
         other.box = self.box.copy()
         other.nations = [[stack.copy() for stack in n] for n in self.nations]
         other.memo = self.memo.copy()  # shared while a Nation keeps its cards
+        other.top_age = self.top_age
         other.tokens = self.tokens.copy()
         other.supply = self.supply
         other.reserve = self.reserve
@@ -263,6 +278,7 @@ class FlowState(TaskStackState):
         self.box = idx(data["box"])
         self.nations = [[idx(n.get(t, [])) for t in TYPES] for n in data["nations"]]
         self.memo = [NationMemo() for _ in self.nations]
+        self.top_age = None
         self.tokens = [int(t) for t in data["tokens"]]
         self.supply = int(data["supply"])
         self.reserve = int(data["reserve"])

@@ -66,19 +66,22 @@ class Tables:
         "age_bytes",
         "age_number",
         "banker",
+        "complete",
         "cs",
         "end_game",
+        "gain_types",
         "icons_memo",
         "invest",
         "max_age",
-        "misc",
         "permanent",
         "permanent_kind",
         "points_memo",
         "score_memo",
         "shuffle_bytes",
         "shuffle_group",
+        "snipe",
         "stripe",
+        "stripe_bytes",
         "stripe_mask",
         "stripe_packed",
         "stripe_shifts",
@@ -95,7 +98,11 @@ class Tables:
         # any set of cards are then one sum of ints (in C), unpacked by shifts. Stripe counts
         # are never negative (cards.py) and a field is wide enough for the whole set's total,
         # so no field ever carries into the next.
+        # Fields are a byte wide when that is wide enough (the shipped set), so the totals
+        # unpack in C (`stripe_bytes`: int.to_bytes gives each field as a byte).
         bits = max((sum(col) for col in zip(*self.stripe, strict=True)), default=0).bit_length() or 1
+        self.stripe_bytes = bits <= 8
+        bits = max(bits, 8)
         self.stripe_shifts: tuple[int, ...] = tuple(bits * i for i in range(len(ICONS)))
         self.stripe_mask = (1 << bits) - 1
         self.stripe_packed: tuple[int, ...] = tuple(
@@ -117,6 +124,12 @@ class Tables:
         self.end_game: tuple[bool, ...] = tuple(c.timing == "end_game" for c in cards)
         self.max_age = max(self.age_number, default=0)
         self.turn_action: tuple[bool, ...] = tuple(c.timing == "turn_action" for c in cards)
+        # card -> the card types its "gain from the Market" effect may take (None: any type)
+        self.gain_types: tuple[frozenset[int] | None, ...] = tuple(
+            None if c.effect.kind != "gain_from_market" or c.effect.types is None
+            else frozenset(TYPES.index(t) for t in c.effect.types)
+            for c in cards
+        )
         # card -> effect kind, for the cards with a Permanent effect only
         self.permanent_kind: dict[int, str] = {
             c.num: c.effect.kind for c in cards if c.timing == "permanent"
@@ -134,8 +147,10 @@ class Tables:
         )
         # card -> invest actions for 0, 1, 2, ... tokens (grown on demand)
         self.invest: list[list[Action]] = [[] for _ in cards]
-        # other actions keyed by what their label shows (snipe, complete; see turn.py)
-        self.misc: dict[Any, Any] = {}
+        # actions keyed by what their label shows, as ints (see turn.py): snipes by card,
+        # owner (the Banker -1) and stake; completions by card and stake
+        self.snipe: dict[int, Action] = {}
+        self.complete: dict[int, Action] = {}
         self.icons_memo: dict[tuple[bool, NationKey], tuple[int, ...]] = {}
         self.score_memo: dict[tuple[bool, NationKey], dict[str, Any]] = {}
         self.points_memo: dict[tuple[bool, NationKey], float] = {}

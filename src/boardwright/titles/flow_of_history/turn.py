@@ -46,7 +46,7 @@ def _snipe_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
     if not investor:
         return out
     mine = s.tokens[seat]
-    misc = tab.misc
+    snipes = tab.snipe
     for c in s.market:
         owner = investor.get(c)
         if owner is None or owner == seat:
@@ -54,11 +54,11 @@ def _snipe_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
         stake = s.stake[c]
         if mine < stake:
             continue
-        key = ("snipe", c, owner, stake)
-        act = misc.get(key)
+        key = (c << 16) | ((owner + 1) << 8) | stake  # an int key: hashed at C speed
+        act = snipes.get(key)
         if act is None:
             card = s.cards.cards[c]
-            act = misc[key] = Action(
+            act = snipes[key] = Action(
                 f"snipe:{card.id}", f"Snipe {card.name} from {s.seat_name(owner)} for {stake}"
             )
         out.append(act)
@@ -83,11 +83,10 @@ def _activate_actions(s: FlowState, seat: int, tab: Tables) -> list[Action]:
 
 def _complete_action(s: FlowState, c: int, tab: Tables) -> Action:
     stake = s.stake[c]
-    misc = tab.misc
-    key = ("complete", c, stake)
-    act = misc.get(key)
+    key = (c << 8) | stake  # an int key: hashed at C speed
+    act = tab.complete.get(key)
     if act is None:
-        act = misc[key] = Action("complete", f"Complete {s.name(c)} ({stake} invested)")
+        act = tab.complete[key] = Action("complete", f"Complete {s.name(c)} ({stake} invested)")
     return act
 
 
