@@ -35,3 +35,36 @@ def test_diag_records_pauses_lag_and_sections_and_writes_them(tmp_path: Path) ->
     assert out["loop_lag_ms"]["n"] >= 3
     assert len(out["gc_tracked"]) == 3
     assert d._gc not in gc.callbacks
+
+
+class _Kept:
+    pass
+
+
+def test_diag_memory_samples_name_what_is_held(tmp_path: Path) -> None:
+    """A memory sample counts the oldest generation's objects by type, the hub's probes, the
+    native heap, and (final) the cyclic garbage a full collection then frees."""
+    path = tmp_path / "diag.json"
+    d = Diag(str(path))
+    kept: list[_Kept] = []
+    d.probes["held"] = lambda: {"kept": len(kept)}
+    d.probes["broken"] = lambda: 1 // 0
+    try:
+        kept.extend(_Kept() for _ in range(3000))
+        gc.collect()  # into the oldest generation
+        first = d.sample_memory()
+        cycles = [[] for _ in range(500)]
+        for c in cycles:
+            c.append(c)  # a cycle each: garbage only a collection frees
+        gc.collect(1)  # still held: into the oldest generation
+        del cycles, c
+        d.write(final=True)
+    finally:
+        d.close()
+    name = f"{__name__}._Kept"
+    assert first["types"][name] >= 3000 and first["probes"] == {"held": {"kept": 3000},
+                                                                 "broken": "ZeroDivisionError"}
+    assert first["rss_mb"] > 0 and first["gen2"] >= 3000 and "malloc_in_use" in first["native_mb"]
+    out = json.loads(path.read_text())
+    assert out["memory"][0]["probes"]["held"] == {"kept": 3000}
+    assert out["final_collect"]["freed"] >= 500

@@ -252,3 +252,19 @@ def test_the_gate_serves_runs_in_order_and_keeps_heavy_games_to_one_place() -> N
     for t in hs:
         t.join(10)
     assert inside == [1, 1]
+
+
+def test_a_finished_game_nobody_watches_leaves_memory(make_client: Any) -> None:
+    """A game whose bots play it to the end leaves the hub when its driver stops, without a
+    stream ending after it (a stream that ended while the driver still ran could not release
+    it: the load test kept such games until `max_live`)."""
+    client = make_client()
+    hub = client.app.state.hub
+    r = client.post("/api/games", json={"game": GAME, "players": 2, "seed": 3,
+                                        "bots": {"0": "random", "1": "random"}})
+    assert r.status_code == 201
+    gid = r.json()["id"]
+    live = hub.live[gid]
+    wait_for(lambda: live.finished and not live.bot_running, timeout=60)
+    wait_for(lambda: gid not in hub.live, timeout=5)
+    assert client.get(f"/api/games/{gid}").json()["over"]  # asked for again: loaded from the store

@@ -115,6 +115,8 @@ def create_app(
     store = Store(db)
     hub = Hub(store, settings)
     hub.prepare = lambda live: prepare(hub, live)
+    if diag.DIAG is not None:
+        diag.DIAG.probes["hub"] = hub.held
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

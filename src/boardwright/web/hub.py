@@ -378,6 +378,19 @@ class Hub:
             self.kick(live)
         return live
 
+    def held(self) -> dict[str, int]:
+        """What this hub keeps in memory, counted (for `BOARDWRIGHT_DIAG`'s memory samples)."""
+        lives = list(self.live.values())
+        out = {"games": len(lives), "finished": sum(v.finished for v in lives),
+               "bot_running": sum(v.bot_running for v in lives),
+               "streams": sum(len(v.waiters) for v in lives), "rows": sum(len(v.rows) for v in lives),
+               "entries": sum(len(v.entries) for v in lives),
+               "undo_cache": sum(len(v.undo_cache) for v in lives),
+               "deltas": sum(len(v.cache[2]) for v in lives)}
+        if self.thinkers is not None:
+            out |= self.thinkers.held()
+        return out
+
     def release(self, live: Live) -> None:
         """A live stream of `live` ended: a finished game that nobody watches leaves memory
         (it is stored: asked for again, it is loaded from its final snapshot), so memory
@@ -660,6 +673,8 @@ class Hub:
             with live.lock:
                 if live.held:  # a held move is shown when the run stops, whatever stopped it
                     live.publish()
+        if live.finished:  # nobody watching (or the last stream ended while this run was on):
+            self.release(live)  # it leaves memory now, not when `max_live` is reached
 
     def _drive_moves(self, live: Live, since: float) -> None:
         failures = 0

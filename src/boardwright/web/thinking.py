@@ -44,6 +44,8 @@ from typing import Any
 from boardwright.bots.spec import parse_one
 from boardwright.engine import GameState, Rng, game
 
+from .diag import rss_mb  # run in a worker: its resident memory
+
 log = logging.getLogger("boardwright.web")
 _SHARED: dict[int, Thinkers] = {}
 _SHARED_LOCK = threading.Lock()
@@ -234,15 +236,6 @@ def drop(key: str) -> None:
     _WARM.pop(key, None)
 
 
-def rss_mb() -> float:
-    """Runs in a worker: its resident memory in MB (0 where /proc is not there)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 def held() -> list[str]:
     """Runs in a worker: the games whose states it keeps (for tests and diagnostics)."""
     return list(_WARM)
@@ -316,6 +309,11 @@ class Thinkers:
                 self._pinned[key] = found
                 self._slots[found].games += 1
             return found
+
+    def held(self) -> dict[str, int]:
+        """Games pinned to workers and games whose state was sent (for diagnostics)."""
+        with self._lock:
+            return {"pinned": len(self._pinned), "synced": len(self._synced)}
 
     def forget(self, key: str) -> None:
         """The game needs no bot any more (over, or dropped from memory): its worker drops
