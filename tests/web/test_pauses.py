@@ -75,3 +75,37 @@ def test_serve_tunes_the_collector_after_start_up(monkeypatch: pytest.MonkeyPatc
     finally:
         collector.untune()
     assert len(seen) == 1 and seen[0][0] > 0 and seen[0][1] >= 1 << 30
+
+
+def test_the_collector_thread_hands_free_memory_back_on_its_own_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BOARDWRIGHT_GC", raising=False)
+    calls: list[float] = []
+    monkeypatch.setattr(collector, "trim", lambda: calls.append(1) or True)
+    try:
+        collector.tune(full_every=3600, trim_every=0.05)
+        wait_for(lambda: len(calls) >= 2, 5)
+    finally:
+        collector.untune()
+    done = len(calls)
+    threading.Event().wait(0.2)
+    assert len(calls) == done  # stopped with the periodic collections
+
+
+def test_trim_gives_freed_heap_back() -> None:
+    """glibc's malloc_trim, called for real: freed blocks in a thread's heap are released."""
+    import ctypes
+
+    if not hasattr(ctypes.CDLL(None), "malloc_trim"):
+        pytest.skip("not glibc")
+    held: list[bytes] = []
+
+    def churn() -> None:  # a thread's own heap (as the request threads'), then all freed
+        held.extend(bytes(2000) for _ in range(20_000))
+
+    t = threading.Thread(target=churn)
+    t.start()
+    t.join()
+    del held[::2]  # every other block freed: holes no single release at the top would return
+    held.clear()
+    assert collector.trim() is True
