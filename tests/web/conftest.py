@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -9,7 +10,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,27 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PG_DEFAULT = "postgresql+psycopg://boardwright:boardwright@127.0.0.1:5432/boardwright_test"
+
+
+def run_async(main: Callable[[], Coroutine[Any, Any, Any]], timeout: float = 60.0) -> Any:
+    """`asyncio.run(main())` in a thread of its own: an earlier test (Playwright's sync API) may
+    leave an event loop running in the main thread, where asyncio.run refuses to start."""
+    result: list[Any] = []
+    failure: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            result.append(asyncio.run(main()))
+        except BaseException as exc:  # handed to the test's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=in_thread)
+    worker.start()
+    worker.join(timeout)
+    assert not worker.is_alive(), f"the coroutine did not finish within {timeout:g} s"
+    if failure:
+        raise failure[0]
+    return result[0]
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from boardwright.web.diag import Diag
 
+from .conftest import run_async
+
 
 def test_diag_records_pauses_lag_and_sections_and_writes_them(tmp_path: Path) -> None:
     path = tmp_path / "diag.json"
@@ -24,7 +26,7 @@ def test_diag_records_pauses_lag_and_sections_and_writes_them(tmp_path: Path) ->
             await asyncio.sleep(0.2)
             task.cancel()
 
-        asyncio.run(briefly())
+        run_async(briefly)  # not asyncio.run: see run_async
         d.write(final=True)
     finally:
         d.close()

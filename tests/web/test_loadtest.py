@@ -6,11 +6,12 @@ import asyncio
 import json
 import subprocess
 import sys
-import threading
 
 import pytest
 
 from boardwright.cli.loadtest import Conn
+
+from .conftest import run_async
 
 
 def test_a_persons_connection_is_kept_reopened_when_idle_and_closed_on_errors() -> None:
@@ -51,22 +52,7 @@ def test_a_persons_connection_is_kept_reopened_when_idle_and_closed_on_errors() 
         server.close()
         await server.wait_closed()
 
-    # in a thread of its own: an earlier test (Playwright's sync API) may leave an event loop
-    # running in the main thread, where asyncio.run refuses to start
-    failure: list[BaseException] = []
-
-    def in_thread() -> None:
-        try:
-            asyncio.run(run())
-        except BaseException as exc:  # handed to the test's thread below
-            failure.append(exc)
-
-    worker = threading.Thread(target=in_thread)
-    worker.start()
-    worker.join(60)
-    assert not worker.is_alive(), "the connection test did not finish within 60 s"
-    if failure:
-        raise failure[0]
+    run_async(run)  # not asyncio.run: see run_async
     assert seen == [(1, b"one"), (1, b"two"), (1, b"bye"), (2, b"three"), (3, b"four")]
 
 
