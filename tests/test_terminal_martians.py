@@ -117,3 +117,32 @@ def test_glossary_covers_the_components() -> None:
     assert names["wind"][0] == "Wind farm"
     data = bw.game("martians").hook("board_data")(2, {})
     assert set(data["technologies"]) == set(c.technologies) and data["excavation"]["radius"] == 3
+
+
+def test_log_rounds_read_as_cycle_and_round(tmp_path: Any) -> None:
+    """A log entry's round is cycle x 10 + round: the view names each one, and the terminal's
+    log headings (play and replay) read "cycle 2, round 1", never "round 21"."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from boardwright.cli import app
+    from boardwright.cli.common import print_log
+
+    state = _advance("competitive", 2, {}, 400, seed=3)
+    view = state.view(0)
+    names = view["round_names"]
+    rounds = {e["round"] for e in view["log"]}
+    assert {names[str(r)] for r in rounds} >= {"cycle 1, start", "cycle 1, round 1", "cycle 2, round 1"}
+    out = io.StringIO()
+    print_log(Console(file=out, width=80), view["log"], {0: "you", 1: "bot"}, round_names=names)
+    text = out.getvalue()
+    assert "— cycle 2, round 1 —" in text and "— round 21 —" not in text
+
+    record = tmp_path / "martians.json"
+    record.write_text(json.dumps({"game": "martians", "players": 2, "seed": 3,
+                                  "options": dict(state.options),
+                                  "actions": [list(a) for a in state.history]}))
+    result = CliRunner().invoke(app, ["replay", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "cycle 1, round 1" in result.output and "— round 11 —" not in result.output

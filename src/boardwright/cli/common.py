@@ -139,9 +139,11 @@ def log_line(entry: dict[str, Any], private_note: bool = False, who: bool = True
 
 
 def print_log(console: Console, entries: list[dict[str, Any]], labels: dict[int, str],
-              private_note: bool = False, last_round: int | None = None) -> int | None:
+              private_note: bool = False, last_round: int | None = None,
+              round_names: dict[str, str] | None = None) -> int | None:
     """Log entries grouped by seat: a heading per run of one seat's entries (and a round
-    heading when a seat acts in a new round), every entry printed, none cut.
+    heading when a seat acts in a new round), every entry printed, none cut. `round_names`
+    (a view's, where the game numbers its rounds its own way) names the round headings.
 
     Returns the last round shown, to pass back in for the next batch.
     """
@@ -150,7 +152,8 @@ def print_log(console: Console, entries: list[dict[str, Any]], labels: dict[int,
         seat = entry.get("seat")
         rnd = entry.get("round")
         if seat is not None and rnd is not None and rnd != last_round:
-            console.print(Text(f"— round {rnd} —", style="dim"))
+            name = (round_names or {}).get(str(rnd)) or f"round {rnd}"
+            console.print(Text(f"— {name} —", style="dim"))
             last_round = rnd
             current = object()
         if seat != current:

@@ -166,11 +166,13 @@ class Session:
 
     # ------------------------------------------------------------------ display
     def new_log(self, everything: bool = False) -> None:
-        entries = self.state.view(self.human)["log"]
+        view = self.state.view(self.human)
+        entries = view["log"]
         fresh = entries if everything else entries[self.shown:]
         self.shown = len(entries)
         self.last_round = print_log(self.console, fresh, self.labels(),
-                                    last_round=None if everything else self.last_round)
+                                    last_round=None if everything else self.last_round,
+                                    round_names=view.get("round_names"))
 
     def score_line(self) -> None:
         outcome = self.state.outcome()

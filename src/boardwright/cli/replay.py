@@ -49,13 +49,17 @@ def replay_cmd(
                                     if labels else "not recorded (an older record)")))
     shown = 0
     last_round: int | None = None
+    try:  # a game that numbers its rounds its own way names them in its view
+        round_names = state.view(None, log=False).get("round_names")
+    except ValueError:  # a position still waiting for chance has no view yet
+        round_names = None
 
     def flush() -> None:
         nonlocal shown, last_round
         entries = state.log[shown:]
         shown += len(entries)
         last_round = print_log(console, [e.to_dict() for e in entries], labels, private_note=True,
-                               last_round=last_round)
+                               last_round=last_round, round_names=round_names)
 
     flush()
     stepping = step

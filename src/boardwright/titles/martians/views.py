@@ -30,6 +30,17 @@ def sees_purse(s: MartiansState, seat: int | None, purse: int) -> bool:
     return seat is not None and seat in s.purse_seats(purse)
 
 
+def round_names(cycles: int) -> dict[str, str]:
+    """What the log's round numbers mean: a log entry's round is the cycle times 10 plus the
+    round within it (0 for the cycle's opening phases), so "21" reads "cycle 2, round 1"."""
+    names = {}
+    for cycle in range(1, cycles + 1):
+        names[str(cycle * 10)] = f"cycle {cycle}, start"
+        for rnd in range(1, 5):
+            names[str(cycle * 10 + rnd)] = f"cycle {cycle}, round {rnd}"
+    return names
+
+
 def view(s: MartiansState, seat: int | None) -> dict[str, Any]:
     c = s.content
     out: dict[str, Any] = {
@@ -103,6 +114,7 @@ def view(s: MartiansState, seat: int | None) -> dict[str, Any]:
             {"id": r.id, "cost": dict(r.cost), "minerals": list(r.minerals), "condition": r.condition,
              "reputation": r.reputation, "done_by": done.get(r.id)} for r in scenario_requirements(s)]}
     out["turn"] = dict(s.turn, done=list(s.turn["done"])) if s.turn else None
+    out["round_names"] = round_names(s.cycles)
     if s.goal_hand:
         drafting = bool(s.tasks) and s.tasks[-1][0] == "goal_keep"
         out["hidden_goals"] = {"held": [len(g) for g in s.goals], "deck": len(s.goal_deck),

@@ -292,7 +292,7 @@ function render(d) {
   const log = document.getElementById("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 30;
   log.replaceChildren(...d.view.log.slice(-300).map(e => BW.el("div", {},
-    BW.el("span", { class: "muted" }, `r${e.round} `),
+    BW.el("span", { class: "muted" }, `${(d.view.round_names || {})[e.round] || "r" + e.round} `),
     e.seat === null || e.seat === undefined ? "" : BW.el("b", { style: `color:${BW.seatColor(e.seat)}` }, `${(d.seats[e.seat] || {}).name || "seat " + e.seat} `),
     e.text, " ", ruleLink(e.rule), e.visible_to ? BW.el("span", { class: "muted" }, " (private)") : "")));
   if (atBottom || G.shownVersion < 0) log.scrollTop = log.scrollHeight;
