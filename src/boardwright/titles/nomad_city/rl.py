@@ -534,7 +534,8 @@ class _Last:
         # (derived, per seat: region strengths + influence): built again whenever the board
         # changes (a game seldom comes back to an earlier influence map)
         self.influence: tuple[object, list[array[float]]] = (None, [])
-        self.grids: list[tuple[list[str] | None, array[float]]] = [(None, nothing)] * MAX_SEATS
+        # per seat (absolute): (its key in `encode_state`, lists copied; `_seat_block` of it)
+        self.seats: list[tuple[tuple[Any, ...] | None, array[float]]] = [(None, nothing)] * MAX_SEATS
 
 
 _LAST = _Last()
@@ -591,6 +592,49 @@ def _grid(grid: tuple[str, ...]) -> array[float]:
     return out
 
 
+_SEAT_ZEROS: array[float] = array("f")  # `_seat_block`'s zeros, to copy (filled on first use)
+
+
+def _seat_block(key: tuple[Any, ...]) -> array[float]:
+    """A seat block's base fields (mobile city's site through End Phase effects: `seat_fields`
+    1-11, from `_seat_slots()[k][1]` to `[k][12]`) from `encode_state`'s per-seat key: site,
+    gold, pure, points, markers in supply, hand size, face-down character, revealed, End
+    Phase effects waiting, resources, city board, spaces used, discard. They depend on that
+    seat alone, not on the observer; the Corporation Module's fields are written after."""
+    _, st, _, ix = _layout()
+    city, gold, pure, points, supply, hand_size, facedown, revealed, n_end, res, grid, used, discard = key
+    first = st[1]
+    zeros = _SEAT_ZEROS
+    if not zeros:
+        zeros.frombytes(bytes(4 * (st[12] - first)))
+    out = zeros[:]
+    i_chars = ix["characters"]
+    if city:
+        out[ix["sites"][city]] = 1.0
+    orirock, shard, oriron = res
+    _PACK_MONEY(out, (st[2] - first) * 4, gold / 20, pure / 5, points / 50,
+                orirock / 10, shard / 10, oriron / 10, supply / 20)
+    o = st[5] - first
+    block = _memoized(_GRIDS, tuple(grid), _grid)
+    out[o : o + len(block)] = block
+    o = st[6] - first
+    for cell in used:
+        out[o + cell] = 1.0
+    out[st[7] - first] = hand_size / 5
+    o = st[8] - first
+    for ch in discard:
+        out[o + i_chars[ch]] += 1.0
+    if facedown:
+        out[st[9] - first] = 1.0
+    if revealed:
+        out[st[9] - first + 1] = 1.0
+        if facedown:
+            out[st[10] - first + i_chars[facedown]] = 1.0
+    if n_end:
+        out[st[11] - first] = n_end / 4
+    return out
+
+
 def _influence(s: NomadState) -> list[array[float]]:
     """Per seat (in seat order): its region strengths / 10, then its influence on each location
     / 3 (the seat block's last two fields, adjacent: `_seat_slots`). Zeros are left unwritten."""
@@ -615,11 +659,9 @@ def _influence(s: NomadState) -> list[array[float]]:
     for seat, site in enumerate(s.city):
         if site:
             counts[seat * n_regions + slots[site][0]] += CITY_WEIGHT
-    for p in range(players):
-        block = out[p]
-        for region, count in enumerate(counts[p * n_regions : (p + 1) * n_regions]):
-            if count:
-                block[region] = count / 10
+    for i, count in enumerate(counts):  # seat-major: seat i // n_regions, region i % n_regions
+        if count:
+            out[i // n_regions][i % n_regions] = count / 10
     return out
 
 
@@ -757,7 +799,7 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     if board is not seen_map[0]:
         seen_map = last.influence = (board, _influence(s))
     influence_blocks = seen_map[1]
-    last_grids = last.grids
+    last_seats = last.seats
     facedown, revealed = s.facedown, s.revealed
     gold, pure, points, res, supply = s.gold, s.pure, s.points, s.res, s.supply
     grids, used, hand, discard, end_effects = s.grid, s.used, s.hand, s.discard, s.end_effects
@@ -765,32 +807,15 @@ def encode_state(state: NomadState, seat: int) -> np.ndarray:
     slots = _seat_slots()
     for p in range(players):
         b = slots[(p - me) % players]
-        if city[p]:
-            out[b[1] + i_sites[city[p]]] = 1.0
-        # gold, pure, points, the three resources and the markers are 7 floats in a row
-        orirock, shard, oriron = res[p]
-        _PACK_MONEY(out, b[2] * 4, gold[p] / 20, pure[p] / 5, points[p] / 50,
-                    orirock / 10, shard / 10, oriron / 10, supply[p] / 20)
-        grid = grids[p]
-        seen_grid = last_grids[p]
-        if grid != seen_grid[0]:
-            seen_grid = last_grids[p] = (grid.copy(), _memoized(_GRIDS, tuple(grid), _grid))
-        out[b[5] : b[5] + len(seen_grid[1])] = seen_grid[1]
-        o = b[6]
-        for cell in used[p]:
-            out[o + cell] = 1.0
-        out[b[7]] = len(hand[p]) / 5
-        o = b[8]
-        for ch in discard[p]:
-            out[o + i_chars[ch]] += 1.0
-        if facedown[p]:
-            out[b[9]] = 1.0
-        if revealed[p]:
-            out[b[9] + 1] = 1.0
-            if facedown[p]:
-                out[b[10] + i_chars[facedown[p]]] = 1.0
-        if end_effects[p]:
-            out[b[11]] = len(end_effects[p]) / 4
+        # the seat's base fields, reused while everything they show is equal: the key holds the
+        # live lists, the kept key copies of them (so a list changed in place compares unequal)
+        seat_key = (city[p], gold[p], pure[p], points[p], supply[p], len(hand[p]), facedown[p],
+                    revealed[p], len(end_effects[p]), res[p], grids[p], used[p], discard[p])
+        seen_seat = last_seats[p]
+        if seat_key != seen_seat[0]:
+            kept_key = (*seat_key[:9], res[p].copy(), grids[p].copy(), used[p].copy(), discard[p].copy())
+            seen_seat = last_seats[p] = (kept_key, _seat_block(seat_key))
+        out[b[1] : b[12]] = seen_seat[1]
         if module:
             for cid in s.starting[p]:
                 out[b[12] + i_corps[cid]] = 1.0
