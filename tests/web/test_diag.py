@@ -70,3 +70,25 @@ def test_diag_memory_samples_name_what_is_held(tmp_path: Path) -> None:
     out = json.loads(path.read_text())
     assert out["memory"][0]["probes"]["held"] == {"kept": 3000}
     assert out["final_collect"]["freed"] >= 500
+
+
+def test_a_collection_in_a_thread_holding_the_lock_does_not_deadlock(tmp_path: Path) -> None:
+    """A collection can start in any thread that allocates, also one inside `summary` or `add`
+    (it hung a server under load: the collector's callback waited for the lock its own thread
+    held)."""
+    import threading
+
+    d = Diag(str(tmp_path / "diag.json"))
+    done = threading.Event()
+
+    def hold_and_collect() -> None:
+        with d.lock:
+            gc.collect()
+        done.set()
+
+    threading.Thread(target=hold_and_collect, daemon=True).start()
+    try:
+        assert done.wait(10), "deadlocked"
+        assert d.summary()["totals"]["gc2"]["n"] >= 1  # still counted, after the lock was let go
+    finally:
+        d.close()

@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -98,6 +98,7 @@ class Diag:
         frames = int(os.environ.get("BOARDWRIGHT_DIAG_TRACE", "0") or 0)
         if frames > 0:
             tracemalloc.start(frames)
+        self._gc_seen: deque[tuple[Any, float, float, float, int]] = deque()  # see `_gc`
         gc.callbacks.append(self._gc)
 
     def close(self) -> None:
@@ -123,11 +124,19 @@ class Diag:
             self._gc_t0 = now
             self._gc_cpu0 = time.thread_time()
         else:
-            gen = info.get("generation")
-            self.add(f"gc{gen}", self._gc_t0, now - self._gc_t0)
-            self.add(f"gc{gen} cpu", self._gc_t0, time.thread_time() - self._gc_cpu0)
+            # noted without the lock: a collection can start in any thread that allocates,
+            # also one holding the lock (it deadlocked `summary` under load); `_drain` adds them
+            self._gc_seen.append((info.get("generation"), self._gc_t0, now - self._gc_t0,
+                                  time.thread_time() - self._gc_cpu0, int(info.get("collected", 0))))
+
+    def _drain(self) -> None:
+        """The collections noted by `_gc`, added to the totals (call without the lock)."""
+        while self._gc_seen:
+            gen, t0, wall, cpu, collected = self._gc_seen.popleft()
+            self.add(f"gc{gen}", t0, wall)
+            self.add(f"gc{gen} cpu", t0, cpu)
             with self.lock:
-                self.collected[gen] = self.collected.get(gen, 0) + int(info.get("collected", 0))
+                self.collected[gen] = self.collected.get(gen, 0) + collected
 
     def sample_memory(self) -> dict[str, Any]:
         """What the memory is made of now (a few tens of ms: the oldest generation is walked)."""
@@ -191,6 +200,7 @@ class Diag:
                 await asyncio.get_running_loop().run_in_executor(None, self.write)
 
     def summary(self, final: bool = False) -> dict[str, Any]:
+        self._drain()
         with self.lock:
             lags = sorted(self.lags)
             out: dict[str, Any] = {
