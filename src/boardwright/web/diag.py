@@ -14,9 +14,8 @@ size, the collector's counters, the objects in its oldest generation (and the co
 among them), `gc.garbage`, and what the hub holds (`probes`: games kept, finished games kept,
 log entries' dicts, streams), so that what grows over a long run can be named. With
 `BOARDWRIGHT_DIAG_TRACE=N` as well it traces the allocations (`tracemalloc`, N frames each:
-slow, under load a snapshot can hold the interpreter for a minute or more, and the traces take
-memory of their own) and notes where the memory grew since the first sample after `TRACE_BASE`
-seconds.
+slow, and the traces and snapshots take memory of their own) and notes where the memory grew
+since the first sample after `TRACE_BASE` seconds.
 """
 
 from __future__ import annotations
