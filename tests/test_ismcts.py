@@ -8,7 +8,8 @@ import pytest
 
 import boardwright as bw
 from boardwright.bots import IsmctsBot, make_bots, outcome_rewards, parse_bots
-from boardwright.bots.ismcts import Node
+from boardwright.bots.ismcts import Node, game_defaults
+from boardwright.engine.spec import _HOOK_CACHE
 from boardwright.simulate import play_game
 
 GAME = "flow-of-history"
@@ -19,7 +20,8 @@ def test_spec_strings_and_validation() -> None:
     assert spec.params == {"iters": 200, "c": 0.7, "rollout": "random"}
     bot = spec.build(3)
     assert isinstance(bot, IsmctsBot) and bot.iters == 200 and bot.c == 0.7
-    assert bot.describe() == "ismcts"  # all defaults
+    assert bot.describe() == "ismcts:iters=200:c=0.7:rollout=random"  # as given, defaults or not
+    assert IsmctsBot(3).describe() == "ismcts"
     assert parse_bots("ismcts:seconds=1")[0].params == {"seconds": 1.0}
     assert IsmctsBot(0, rollout="greedy", depth=8).describe() == "ismcts:rollout=greedy:depth=8"
     for bad, named in [("ismcts:iters=0", "iters"), ("ismcts:rollout=smart", "rollout"),
@@ -112,6 +114,34 @@ def test_greedy_rollouts_depth_cutoff_and_root_prior() -> None:
     before = state.to_json()
     assert IsmctsBot(seed=0, iters=5, depth=0, prior=3).choose(state, seat).id in legal
     assert state.to_json() == before
+
+
+def test_a_games_ismcts_defaults_fill_only_the_parameters_not_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = bw.game(GAME)
+    monkeypatch.setitem(_HOOK_CACHE.setdefault(spec.id, {}), "ismcts_defaults", {"depth": 7, "prior": 2})
+    state = _mid_game(2, 7, 8)
+    seat = state.to_act[0]
+    bot = IsmctsBot(seed=1, iters=5, prior=0)
+    assert bot.depth == 20  # the bot's own default until it meets a game
+    bot.choose(state, seat)
+    assert (bot.depth, bot.prior) == (7, 0)  # the game's depth; the prior given explicitly
+    assert IsmctsBot(seed=1, depth=20).settings(spec)["depth"] == 20  # explicit always wins
+    assert IsmctsBot(seed=1, depth=20).describe() == "ismcts:depth=20"
+    # the game's defaults search exactly as the same parameters given explicitly
+    implicit, explicit = IsmctsBot(seed=3, iters=20), IsmctsBot(seed=3, iters=20, depth=7, prior=2)
+    chosen = [(implicit.choose(state, seat).id, explicit.choose(state, seat).id) for _ in range(3)]
+    assert all(a == b for a, b in chosen)
+    for bad, named in [({"depth": -1}, "depth"), ({"samples": 2}, "samples"), ([("depth", 5)], "dict")]:
+        monkeypatch.setitem(_HOOK_CACHE[spec.id], "ismcts_defaults", bad)
+        with pytest.raises(ValueError, match=f"flow-of-history: .*{named}"):
+            IsmctsBot(seed=0).settings(spec)
+
+
+@pytest.mark.parametrize("game_id", bw.games())
+def test_every_games_ismcts_defaults_are_valid(game_id: str) -> None:
+    declared = game_defaults(bw.game(game_id))
+    settings = IsmctsBot(seed=0, depth=3).settings(bw.game(game_id))
+    assert settings["depth"] == 3 and all(settings[k] == v for k, v in declared.items() if k != "depth")
 
 
 def test_outcome_rewards() -> None:

@@ -96,6 +96,7 @@ class Bot(ABC):
         self.seed = seed
         self.rng = Rng(seed)
         self.config: dict[str, ParamValue] = self.validate_params(params)
+        self.given = frozenset(params)  # the parameters set explicitly (the rest are defaults)
 
     @classmethod
     def validate_params(cls, given: Mapping[str, Any]) -> dict[str, ParamValue]:
@@ -115,9 +116,10 @@ class Bot(ABC):
         """One of `state.legal_actions(seat)`; the state itself is left unchanged."""
 
     def describe(self) -> str:
-        """The spec string that builds this bot again (non-default parameters only)."""
+        """The spec string that builds this bot again: the parameters given explicitly or not
+        at their default (a game may declare its own defaults for a bot, see `ismcts`)."""
         extra = [f"{p.name}={self.config[p.name]}" for p in self.params
-                 if self.config[p.name] != p.default]
+                 if p.name in self.given or self.config[p.name] != p.default]
         return ":".join([self.name, *extra])
 
     def __repr__(self) -> str:

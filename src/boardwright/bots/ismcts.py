@@ -16,8 +16,8 @@ Each iteration:
    own reward (paranoid-free max^n).
 3. **Expand** one untried action, then **roll out** with the rollout policy (`random`,
    or `greedy`: epsilon-greedy one-step lookahead on the game's heuristic) for `depth`
-   decisions (default 20) and score the position with the game's heuristic, or with
-   `depth=0` to the end of the game.
+   decisions (default 20, or the game's own: its `ismcts_defaults` hook) and score the
+   position with the game's heuristic, or with `depth=0` to the end of the game.
 4. **Back up** a reward vector (one entry per seat).
 
 Simultaneous secret choices: when several seats owe a decision at once, all their
@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from boardwright.engine import Action, GameState, Rng
+from boardwright.engine import Action, GameSpec, GameState, Rng
 
-from .base import Bot, Param
+from .base import Bot, Param, ParamValue
 from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
 
 
@@ -115,6 +116,20 @@ def outcome_rewards(
     return result
 
 
+def game_defaults(spec: GameSpec, exclude: frozenset[str] = frozenset()) -> dict[str, ParamValue]:
+    """The game's `ismcts_defaults` hook, validated (ValueError names the game), minus `exclude`."""
+    declared: Mapping[str, Any] | None = spec.hook("ismcts_defaults")
+    if not declared:
+        return {}
+    if not isinstance(declared, Mapping):
+        raise ValueError(f"{spec.id}: the ismcts_defaults hook must name a dict, got {declared!r}")
+    try:
+        checked = IsmctsBot.validate_params(declared)
+    except ValueError as err:
+        raise ValueError(f"{spec.id}: ismcts_defaults: {err}") from None
+    return {k: checked[k] for k in declared if k not in exclude}
+
+
 class IsmctsBot(Bot):
     """ISMCTS-SO for one seat; see the module docstring for the algorithm and its choices."""
 
@@ -135,7 +150,8 @@ class IsmctsBot(Bot):
         Param(
             "depth",
             20,
-            "rollout decisions before the heuristic scores the position (0: to the end)",
+            "rollout decisions before the heuristic scores the position (0: to the end; "
+            "a game may declare its own default)",
             minimum=0,
             maximum=1_000_000,
         ),
@@ -164,18 +180,33 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self.iters = int(self.config["iters"])
-        self.seconds = float(self.config["seconds"])
-        self.c = float(self.config["c"])
-        self.greedy = self.config["rollout"] == "greedy"
-        self.epsilon = float(self.config["epsilon"])
-        self.depth = int(self.config["depth"])
-        self.margin = float(self.config["margin"])
-        self.scale = float(self.config["scale"])
-        self.prior = int(self.config["prior"])
+        self._settings_for = ""  # the game whose `ismcts_defaults` the settings below follow
+        self._configure(self.config)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self._heuristic: Heuristic | None = None
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
+
+    def _configure(self, config: Mapping[str, ParamValue]) -> None:
+        self.iters = int(config["iters"])
+        self.seconds = float(config["seconds"])
+        self.c = float(config["c"])
+        self.greedy = config["rollout"] == "greedy"
+        self.epsilon = float(config["epsilon"])
+        self.depth = int(config["depth"])
+        self.margin = float(config["margin"])
+        self.scale = float(config["scale"])
+        self.prior = int(config["prior"])
+
+    def settings(self, spec: GameSpec) -> dict[str, ParamValue]:
+        """The parameters this bot searches `spec`'s game with: the game's `ismcts_defaults`
+        hook (a dict of parameter -> value) in place of the bot's own defaults, the
+        parameters given explicitly always as given."""
+        return {**self.config, **game_defaults(spec, exclude=self.given)}
+
+    def _follow(self, spec: GameSpec) -> None:
+        if spec.id != self._settings_for:
+            self._configure(self.settings(spec))
+            self._settings_for = spec.id
 
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Action:
@@ -183,6 +214,7 @@ class IsmctsBot(Bot):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
         root = Node()

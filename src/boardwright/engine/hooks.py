@@ -15,6 +15,8 @@ from __future__ import annotations
 
 HOOKS: dict[str, str] = {
     "heuristic": "evaluate(state, seat) -> float: higher is better for `seat` (greedy, ISMCTS)",
+    "ismcts_defaults": "a dict of `ismcts` bot parameter -> value (e.g. {\"depth\": 8}): the "
+                       "game's own defaults, used where a bot spec does not set the parameter",
     "setup_check": "check(players, options) -> str | None: why this player count and these "
                    "options cannot be played together (e.g. a solo mode with 3 players), or None",
     "outcome_kind": "kind(players, options) -> str: the outcome kind a game with these "
