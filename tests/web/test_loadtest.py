@@ -68,3 +68,21 @@ def test_a_short_load_test_plays_and_reports() -> None:
     assert report["counts"].get("streams opened") == 4
     assert not any(k.startswith("action error") for k in report["counts"]), report["counts"]
     assert report["stored_moves"] and report["stored_moves"] >= rows["action POST"]["n"]
+
+
+def test_two_servers_with_games_pinned_share_one_database() -> None:
+    """`--servers 2 --pin`: every person of a game on the server that made it (as a balancer
+    routing by game), both servers writing to one SQLite file; every move stored once."""
+    out = subprocess.run(
+        [sys.executable, "-m", "boardwright", "loadtest", "2:flow-of-history:3:random,random",
+         "2:flow-of-history:2", "--servers", "2", "--pin", "--duration", "6", "--warmup", "1",
+         "--think", "0.05-0.2", "--json"], capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    report = json.loads(out.stdout)
+    assert report["pinned"] is True and len(report["servers"]) == 2
+    rows = {r["what"]: r for r in report["latency"]}
+    assert rows["action POST"]["n"] >= 5
+    assert report["counts"].get("streams opened") == 6
+    assert not any(k.startswith("action error") for k in report["counts"]), report["counts"]
+    assert report["stored_moves"] and report["stored_moves"] >= rows["action POST"]["n"]
+    assert all(s > 0 for s in report["cpu_s"]["servers"])  # both served games

@@ -411,7 +411,8 @@ class Person:
 
 
 async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: Stats,
-                    think: tuple[float, float], until: float, rnd: random.Random) -> None:
+                    think: tuple[float, float], until: float, rnd: random.Random,
+                    pin: bool = False) -> None:
     url = urls[n % len(urls)]
     while time.monotonic() < until:
         humans = set(range(group.players - len(group.bots)))
@@ -431,9 +432,11 @@ async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: S
             continue
         data = r.json()
         gid = data["id"]
-        # every person's stream on its own server (several processes: any may serve any game)
-        people = [Person(client, urls[(n + k) % len(urls)], gid, s["seat"], s["token"], humans, stats,
-                         think, until, random.Random(rnd.random())) for k, s in enumerate(data["seats"])]
+        # every person's stream on its own server (several processes: any may serve any game),
+        # or, pinned, all on the server that made the game (a load balancer routing by game)
+        people = [Person(client, urls[(n + (0 if pin else k)) % len(urls)], gid, s["seat"], s["token"],
+                         humans, stats, think, until, random.Random(rnd.random()))
+                  for k, s in enumerate(data["seats"])]
         streams = [asyncio.create_task(p.stream()) for p in people]
         await asyncio.gather(*(p.play() for p in people))
         for t in streams:
@@ -445,7 +448,8 @@ async def _run_game(client: Any, urls: list[str], n: int, group: Group, stats: S
 
 async def _drive(urls: list[str], groups: list[Group], duration: float,
                  think: tuple[float, float], seed: int,
-                 sample: Callable[[], None] | None = None, every: float = 30.0) -> Stats:
+                 sample: Callable[[], None] | None = None, every: float = 30.0,
+                 pin: bool = False) -> Stats:
     import httpx
 
     async def sampler() -> None:
@@ -471,7 +475,8 @@ async def _drive(urls: list[str], groups: list[Group], duration: float,
         n = 0
         for g in groups:
             for _ in range(g.count):
-                tasks.append(_run_game(client, urls, n, g, stats, think, until, random.Random(rnd.random())))
+                tasks.append(_run_game(client, urls, n, g, stats, think, until, random.Random(rnd.random()),
+                                       pin))
                 n += 1
         await asyncio.gather(*tasks)
     watch.cancel()
@@ -489,6 +494,9 @@ def loadtest(
     db: Annotated[str | None, typer.Option(help="the started servers' database (default: a new SQLite file)")]
     = None,
     servers: Annotated[int, typer.Option(help="server processes to start without --url", min=1)] = 1,
+    pin: Annotated[bool, typer.Option(help="all people of a game on the server that made it (as a load "
+                                      "balancer routing by game), instead of each person on the next")]
+    = False,
     duration: Annotated[float, typer.Option(help="seconds measured (after --warmup)", min=1)] = 600.0,
     think: Annotated[str, typer.Option(help="a person's thinking time, seconds: LOW-HIGH")] = "1-4",
     scale: Annotated[float, typer.Option(help="multiply every group's COUNT", min=0.001)] = 1.0,
@@ -535,7 +543,7 @@ def loadtest(
     tune()  # the client's own full collections would stall it mid-measurement (as the server's)
     try:
         stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed,
-                                   lambda: samples.append(_sample(procs, t0)), every))
+                                   lambda: samples.append(_sample(procs, t0)), every, pin))
     finally:
         untune()
         rss1 = [_rss_mb(p.pid) for p in procs]
@@ -564,7 +572,7 @@ def loadtest(
                          "max_ms": 1000 * max(xs)})
     report: dict[str, Any] = {"groups": groups, "games": sum(g.count for g in parsed),
               "people": sum(g.count * (g.players - len(g.bots)) for g in parsed),
-              "duration_s": round(elapsed, 1), "think_s": list(pace), "servers": urls,
+              "duration_s": round(elapsed, 1), "think_s": list(pace), "servers": urls, "pinned": pin,
               "load_before": load0, "load_after": load1,
               "server_rss_mb": [{"start": a, "end": b} for a, b in zip(rss0, rss1, strict=True)],
               "counts": dict(sorted(stats.counts.items())), "latency": rows,
