@@ -12,6 +12,7 @@ SPEC = register(GameSpec(
     version="1",
     hooks={
         "heuristic": ".heuristic:evaluate",
+        "ismcts_defaults": ".heuristic:ISMCTS_DEFAULTS",
         "rl_actions": ".rl:action_universe",
         "rl_observation": ".rl",
         "terminal_view": ".terminal:render",

@@ -26,6 +26,12 @@ from .nation import Nation, memo_key, place, score_parts
 from .state import FlowState
 from .tables import NationKey, memoized, nation_key, tables
 
+#: the `ismcts` bot's defaults for this game (hook `ismcts_defaults`): rollouts cut after 5
+#: decisions instead of 20 cost a third of the time, so at equal time per decision the search
+#: runs about 2x the iterations, and it won more: 4 players, depth 5/8/12/20 rotated at
+#: 0.05 processor-s a decision, 60 games: 5 -> 37%, 20 -> 25% (docs/benchmarks.md, session 9)
+ISMCTS_DEFAULTS = {"depth": 5}
+
 TOKEN = 0.3  # a resource token in hand
 STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
 PROSPECT = 0.5  # share of the invested card's value counted before completing it
