@@ -234,3 +234,47 @@ def test_a_scoring_event_within_reach_counts_in_the_last_round() -> None:
     assert gah.event_reach(st) == 1 * gah.W_EVENT_REACH
     st.gn["ecubes"]["steam-funnel"] = [0]
     assert gah.event_reach(st) == 0.0  # joined already: the scoring term counts it
+
+
+def _at_the_first_pick(opponent: str, seed: int) -> Any:
+    st: Any = SPEC.new_game(1, seed=seed, options={"scenario": "genesis", "opponent": opponent})
+    while not any(a.id.startswith("chapter:") for a in st.legal_actions(0)):
+        st.apply(0, st.legal_actions(0)[0].id)
+    return st
+
+
+def test_the_journal_pick_looks_at_the_round_ahead(monkeypatch: Any) -> None:
+    """Seed 11 against The Possessed: the player (Jim & Beam) is offered 1A (enter 2
+    districts) and 1B (spend 2 violence). With no progress on either, greedy valued them
+    the same and tossed a coin; the round played ahead meets 1A and fails 1B here."""
+    from boardwright.titles.steamfall import genesis_heuristic as gh
+
+    st = _at_the_first_pick("possessed", 11)
+    assert st.pl[0]["char"] == "jb"
+    child = {}
+    for mark in ("1A", "1B"):
+        c = st.determinize(0, 1)  # the d20 and the decks re-sampled, as the bot sees them
+        c.apply(0, f"chapter:{mark}")
+        child[mark] = c
+    assert gh.pick_outlook(child["1A"], 0) == 1.0
+    assert gh.pick_outlook(child["1B"], 0) == 0.0
+    assert gh.journal_value(child["1A"], 0) - gh.journal_value(child["1B"], 0) == gh.W_OBJECTIVE
+    # the look-ahead leaves the position it judges untouched
+    assert child["1B"].gn["j"][0]["ch"] == "1B" and not child["1B"].gn["j"][0]["done"]
+    assert child["1B"].round == 1 and child["1B"].history[-1] == (0, "chapter:1B")
+    # only right after the pick, only in solo, only in the rounds named
+    later = child["1A"].clone()
+    later.apply(0, later.legal_actions(0)[0].id)
+    assert gh.pick_outlook(later, 0) is None
+    monkeypatch.setattr(gh, "PICK_ROUNDS", ())
+    assert gh.pick_outlook(child["1A"], 0) is None
+    assert gh.journal_value(child["1A"], 0) == gh.journal_value(child["1B"], 0)  # the coin toss
+    monkeypatch.setattr(gh, "PICK_ROUNDS", (1, 2, 3, 4))
+    # seen from the decision before the pick (follow_through) there is no look-ahead either
+    assert gh.follow_through(st, 0, lambda s: gh.pick_outlook(s, 0) or -1.0) == -1.0
+    multi: Any = SPEC.new_game(2, seed=11, options={"scenario": "genesis"})
+    while not any(a.id.startswith("chapter:") for a in multi.legal_actions(multi.to_act[0])):
+        multi.apply(multi.to_act[0], multi.legal_actions(multi.to_act[0])[0].id)
+    seat = multi.to_act[0]
+    multi.apply(seat, next(a.id for a in multi.legal_actions(seat) if a.id.startswith("chapter:")))
+    assert gh.pick_outlook(multi, seat) is None

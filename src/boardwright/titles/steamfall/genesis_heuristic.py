@@ -23,6 +23,8 @@ W_OBJECTIVE = 4.0
 W_REACH = 0.8
 #: a story still going (chapters left to draw) against a failed one
 W_STORY = 1.5
+#: solo: the journal pick is judged by playing the round ahead (`pick_outlook`) in these rounds
+PICK_ROUNDS = (1,)
 
 
 def journal_value(st: Any, p: int) -> float:
@@ -40,6 +42,9 @@ def journal_value(st: Any, p: int) -> float:
     c = journal.chapter(st, p, mark)
     if not c.objective:
         return value
+    outlook = pick_outlook(st, p)
+    if outlook is not None:
+        return value + W_OBJECTIVE * outlook
     soon = 0.0
     if not j["pick"]:
         for g in c.objective:
@@ -47,6 +52,53 @@ def journal_value(st: Any, p: int) -> float:
             if have < need:
                 soon += min(need - have, within_reach(st, p, g.kind, g.what)) / need
     return value + W_OBJECTIVE * (journal.share(st, p, c) + W_REACH * soon / len(c.objective))
+
+
+_IN_OUTLOOK = [False]
+
+
+def pick_outlook(st: Any, p: int) -> float | None:
+    """Solo, right after the journal pick (the chapter revealed, nothing done since):
+    how the chosen objective fares when the round is played ahead by greedy on this copy
+    (a determinized one when the bot asks, so the AI's d20 and the decks are re-sampled,
+    never read). 1 when the objective is met within the round, else half its share at the
+    round's end (0 when the story failed). Without it greedy valued 1A and 1B the same at
+    the pick (no progress on either yet) and took a chapter that fails here (a "spend 2
+    charm" with no civilian left near it) about as often as one it nearly always meets.
+    None elsewhere (and inside a look-ahead)."""
+    if _IN_OUTLOOK[0] or not getattr(st, "ai", None) or st.round not in PICK_ROUNDS:
+        return None
+    if not _just_picked(st, p):
+        return None
+    from boardwright.bots.greedy import GreedyBot
+
+    sim = st.clone()
+    j0 = sim.gn["j"][p]
+    mark, rnd = j0["ch"], sim.round
+    bot = GreedyBot(seed=sim.seed * 31 + rnd)
+    _IN_OUTLOOK[0] = True
+    try:
+        while not sim.over and sim.round == rnd:
+            j = sim.gn["j"][p]
+            if j["done"] or j["story"] != "going" or j["ch"] != mark:
+                break
+            s = sim.to_act[0]
+            sim.apply(s, bot.choose(sim, s).id)
+    finally:
+        _IN_OUTLOOK[0] = False
+    j = sim.gn["j"][p]
+    if j["ch"] == mark and j["done"]:
+        return 1.0
+    if j["story"] != "going" or j["ch"] != mark:
+        return 0.0
+    return 0.5 * journal.share(sim, p, journal.chapter(sim, p, mark))
+
+
+def _just_picked(st: Any, p: int) -> bool:
+    """The last action of the game is this character's chapter choice: the position right
+    after the pick (the reveal and the start of the round run on by themselves)."""
+    h = st.history
+    return bool(h) and h[-1][0] == st.seat_of(p) and h[-1][1].startswith("chapter:")
 
 
 def within_reach(st: Any, p: int, kind: str, what: str) -> float:
@@ -111,9 +163,14 @@ def follow_through(st: Any, p: int, value: Callable[[Any], float]) -> float | No
     if not 1 <= len(acts) <= FOLLOW_MAX or any(a.id == "end" or a.id.startswith("col:") for a in acts):
         return None
     best = None
-    for a in acts:
-        child = st.clone()
-        child.apply(p, a.id)
-        v = value(child)
-        best = v if best is None else max(best, v)
+    outer = _IN_OUTLOOK[0]
+    _IN_OUTLOOK[0] = True  # a journal pick seen from the decision before it: no look-ahead
+    try:
+        for a in acts:
+            child = st.clone()
+            child.apply(p, a.id)
+            v = value(child)
+            best = v if best is None else max(best, v)
+    finally:
+        _IN_OUTLOOK[0] = outer
     return best
