@@ -55,6 +55,9 @@ def journal_value(st: Any, p: int) -> float:
 
 
 _IN_OUTLOOK = [False]
+#: look-aheads made, by game (seed, options) and history: a search that passes the same pick
+#: again (ISMCTS with greedy playouts) plays the round ahead once, on its first determinization
+_OUTLOOKS: dict[tuple[Any, ...], float] = {}
 
 
 def pick_outlook(st: Any, p: int) -> float | None:
@@ -65,11 +68,20 @@ def pick_outlook(st: Any, p: int) -> float | None:
     round's end (0 when the story failed). Without it greedy valued 1A and 1B the same at
     the pick (no progress on either yet) and took a chapter that fails here (a "spend 2
     charm" with no civilian left near it) about as often as one it nearly always meets.
-    None elsewhere (and inside a look-ahead)."""
+    None elsewhere (and inside a look-ahead). Made once per position of the real game."""
     if _IN_OUTLOOK[0] or not getattr(st, "ai", None) or st.round not in PICK_ROUNDS:
         return None
     if not _just_picked(st, p):
         return None
+    key = (st.seed, tuple(sorted(st.options.items())), tuple(st.history))
+    if key not in _OUTLOOKS:
+        if len(_OUTLOOKS) >= 4096:
+            _OUTLOOKS.clear()
+        _OUTLOOKS[key] = _look_ahead(st, p)
+    return _OUTLOOKS[key]
+
+
+def _look_ahead(st: Any, p: int) -> float:
     from boardwright.bots.greedy import GreedyBot
 
     sim = st.clone()
