@@ -13,6 +13,7 @@ SPEC = register(GameSpec(
     version="1",
     hooks={
         "heuristic": ".heuristic:evaluate",
+        "ismcts_defaults": ".heuristic:ISMCTS_DEFAULTS",
         "board_data": ".layout:board_data",
         "data_pack": ".datapack:HOOK",
         "balance": ".balance_report:HOOK",

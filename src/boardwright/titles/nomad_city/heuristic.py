@@ -19,6 +19,12 @@ from boardwright.engine import GameState
 from .scoring import LEFTOVER, region_strength
 from .state import NomadState
 
+#: the `ismcts` bot's defaults for this game (hook `ismcts_defaults`): rollouts cut after 5
+#: decisions instead of 20, about 2x the iterations at equal time per decision, and it won
+#: more: 3 players, depth 5/8/20 rotated at 0.05 processor-s a decision, 30 games:
+#: 5 -> 37%, 8 -> 40%, 20 -> 23% (docs/benchmarks.md, session 9); 5 is the cheaper of the two
+ISMCTS_DEFAULTS = {"depth": 5}
+
 ROUNDS = 8
 USE = {"orirock": 0.3, "shard": 0.35, "oriron": 0.4}  # a resource's worth while it can still build
 GOLD = 0.1  # a Gold while it can still pay for facilities and tolls
