@@ -177,26 +177,32 @@ def _shipped(card_set_ids: tuple[str, ...]) -> bool:
     return card_set_ids == card_ids()
 
 
-_SHIPPED: list[Any] = [None]  # the CardSet `encode_state` last found to be the shipped one
+# the CardSet `encode_state` last found to be the shipped one, and its cards' age bytes
+# (tables(cs).age_bytes: a shipped set has at most 256 cards)
+_SHIPPED: list[Any] = [None, b""]
+
+
+Place = tuple[int, int, int, int, int, int]
 
 
 @cache
-def _places(players: int, me: int, n: int) -> tuple[tuple[int, int, int], ...]:
-    """For each seat p, where the observer `me` sees its block: (p, seat block start, owned
-    cards start), seats relative to the observer."""
+def _places(players: int, me: int, n: int) -> tuple[Place, ...]:
+    """For each seat p, where the observer `me` sees its block: (p, its tokens' slot, its icons
+    and stacks' start and end, its owned cards' start and end), seats relative to the observer."""
     out = []
     for p in range(players):
         k = (p - me) % players
-        out.append((p, k * _SEAT, MAX_SEATS * _SEAT + k * n))
+        base, owned = k * _SEAT, MAX_SEATS * _SEAT + k * n
+        out.append((p, base + 1, base + 3, base + _SEAT, owned, owned + n))
     return tuple(out)
 
 
 # (players, observer) -> (_template(players), _places(players, observer, shipped card count)):
-# one dict lookup a call instead of two cached calls
-_LAYOUTS: dict[tuple[int, int], tuple[bytes, tuple[tuple[int, int, int], ...]]] = {}
+# one dict lookup a call instead of two cached calls (encode_state looks it up inline)
+_LAYOUTS: dict[tuple[int, int], tuple[bytes, tuple[Place, ...]]] = {}
 
 
-def _layout(players: int, me: int) -> tuple[bytes, tuple[tuple[int, int, int], ...]]:
+def _layout(players: int, me: int) -> tuple[bytes, tuple[Place, ...]]:
     hit = _LAYOUTS.get((players, me))
     if hit is None:
         hit = _LAYOUTS[(players, me)] = (_template(players), _places(players, me, len(card_ids())))
@@ -234,10 +240,16 @@ def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[flo
     else:
         block = array("f", [count / 10 for count in counts])
     block.extend(map(_FIFTHS.__getitem__, map(len, nation)))  # stack sizes / 5
-    owned = array("f", bytes(4 * n))
+    owned = array("f", _zero_bytes(n))
+    w: Any = memoryview(owned)  # a memoryview's item writes cost about half the array's
     for c in chain.from_iterable(nation):
-        owned[c] = 1.0
+        w[c] = 1.0
     return block, owned, memo_age(cs, memo, nation)
+
+
+@cache
+def _zero_bytes(n: int) -> bytes:
+    return bytes(4 * n)
 
 
 # [(a copy of the deck last encoded, its ages block)], the pair replaced whole
@@ -259,27 +271,32 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         if cs is not load() and not _shipped(tuple(c.id for c in cs.cards)):
             view = s.view(seat, log=False)
             return encode_view(view)
-        _SHIPPED[0] = cs
+        _SHIPPED[0], _SHIPPED[1] = cs, tables(cs).age_bytes
     n = len(cs.cards)  # card number c is slot c: the shipped order
     me = seat
     players = s.players
-    template, places = _layout(players, me)
-    # written as a float32 array.array (item writes at Python speed), handed to numpy at the end
+    layout = _LAYOUTS.get((players, me))  # _layout, inline
+    template, places = _layout(players, me) if layout is None else layout
+    # written as a float32 array.array, handed to numpy at the end; single items are written
+    # through a memoryview of it (about half the cost of the array's own item writes, which
+    # parse each float's format), slices by the array
     out = array("f", template)
+    w: Any = memoryview(out)  # typed Any: typeshed knows only int items
     market = s.market
-    # the Market's highest age (FlowState.market_age), read in C
-    age = max(bytes(market).translate(tables(cs).age_bytes), default=0)  # (shipped: <= 256 cards)
+    # the Market's highest age (FlowState.market_age), read in C (shipped: <= 256 cards);
+    # max() without the default keyword, whose parsing costs more than the test
+    age = max(bytes(market).translate(_SHIPPED[1])) if market else 0
     tokens = s.tokens
     memos = s.memo
-    for p, base, o in places:
+    for p, token_slot, block_start, block_end, owned_start, owned_end in places:
         # a Nation's block is kept in its memo, which the rules replace when its cards change
         hit = memos[p].block
         if hit is None:
             hit = memos[p].block = _nation_block(s, p, n)
         seat_block, owned, oldest = hit
-        out[base + 3 : base + _SEAT] = seat_block
-        out[base + 1] = tokens[p] / 10
-        out[o : o + n] = owned
+        out[block_start:block_end] = seat_block
+        w[token_slot] = tokens[p] / 10
+        out[owned_start:owned_end] = owned
         if oldest > age:
             age = oldest
     base = MAX_SEATS * _SEAT + MAX_SEATS * n
@@ -288,26 +305,26 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
     stake = s.stake
     for c in market:
         slot = base + c * width
-        out[slot] = 1.0
+        w[slot] = 1.0
         owner = investor.get(c)
         if owner is None:  # no investment (a stake, if any, still shows)
             if c in stake:
-                out[slot + 1] = stake[c] / 10
+                w[slot + 1] = stake[c] / 10
             continue
         st = stake.get(c, 0) / 10
-        out[slot + 1] = st
+        w[slot + 1] = st
         if owner == BANKER:
-            out[slot + 2 + MAX_SEATS] = 1.0
+            w[slot + 2 + MAX_SEATS] = 1.0
         else:
             k = (owner - me) % players
-            out[slot + 2 + k] = 1.0
+            w[slot + 2 + k] = 1.0
             if 0 <= owner < players:
-                out[k * _SEAT + 2] = st
+                w[k * _SEAT + 2] = st
     base += n * width
     dealt = s.dealt[me]
     if dealt:
         for c in dealt:
-            out[base + c] = 1.0
+            w[base + c] = 1.0
     base += n
     deck = s.deck
     seen_deck = _LAST_DECK[0]
@@ -315,12 +332,12 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         seen_deck = _LAST_DECK[0] = (deck.copy(), _deck_ages(bytes(deck)))
     out[base : base + len(AGES)] = seen_deck[1]
     base += len(AGES)
-    out[base] = s.supply / 10
-    out[base + 1] = s.reserve / 72
-    out[base + 2] = age / 5
-    out[base + 3] = (s.turn // players + 1) / 40  # the round (FlowState._round)
+    w[base] = s.supply / 10
+    w[base + 1] = s.reserve / 72
+    w[base + 2] = age / 5
+    w[base + 3] = (s.turn // players + 1) / 40  # the round (FlowState._round)
     if s.end_triggered:
-        out[base + 4] = 1.0
+        w[base + 4] = 1.0
     base += 6
     # the kind of the seat's decision, if it is asked: read from the task waiting for it
     # (FlowState._to_act), without building the decision, but with explicit chance (a draw
@@ -335,5 +352,5 @@ def encode_state(state: FlowState, seat: int) -> np.ndarray:
         if s.picks[me] == -1 if top[0] == "start_pick" else top[1] == me:
             kind = _TASK_KIND_SLOT.get(top[0])
     if kind is not None:
-        out[base + kind] = 1.0
+        w[base + kind] = 1.0
     return np.frombuffer(out, _FLOAT32)  # a dtype object by position: numpy parses it fastest
