@@ -78,8 +78,9 @@ def time_call(fn: Callable[[], object], budget: float) -> float:
 
 
 def ismcts_speed(game_id: str, players: int, budget: float, iters: int = 25) -> float:
-    """ISMCTS iterations per second (default settings: random rollouts cut at depth 20) on positions from
-    a random game, searched for the seat to act; at least one search, then as many as fit."""
+    """ISMCTS iterations per second with the game's default settings (random rollouts cut at the
+    game's declared depth, `ismcts_defaults`, else the bot's 20) on positions from a random game,
+    searched for the seat to act; at least one search, then as many as fit."""
     from .bots import IsmctsBot
 
     spec = game(game_id)
