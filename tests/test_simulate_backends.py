@@ -87,7 +87,7 @@ def test_bad_backend_is_bad_usage() -> None:
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     ray = pytest.importorskip("ray")  # in the test extra, so present in CI
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield
     finally:

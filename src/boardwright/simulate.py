@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -215,6 +216,21 @@ def _iter_local(todo: list[Job], workers: int) -> Iterator[Outcome]:
                 fut.cancel()
 
 
+def token_auth() -> None:
+    """Present the cluster's token when there is one. `ray start` turns token authentication on
+    and writes the token to ~/.ray/auth_token (Ray 2.5x and later), but a client sends it only
+    with RAY_AUTH_MODE=token, else the head refuses it ("InvalidAuthToken") and `ray.init` gives
+    up after retrying; a cluster without authentication accepts a client that sends a token.
+    So RAY_AUTH_MODE=token is set when it is not set and a token is at hand (RAY_AUTH_TOKEN,
+    RAY_AUTH_TOKEN_PATH or the default file); an explicit RAY_AUTH_MODE is left alone. Ray reads
+    the variable when it is imported: call this before the process first imports ray."""
+    if "RAY_AUTH_MODE" in os.environ or "ray" in sys.modules:  # too late: Ray has read it
+        return
+    default = os.path.join(os.path.expanduser("~"), ".ray", "auth_token")
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.exists(default):
+        os.environ["RAY_AUTH_MODE"] = "token"
+
+
 def connect_ray(address: str, timeout: float | None = None) -> None:
     """`ray.init(address=address)`, given up after `timeout` seconds with a `ConnectionError`
     that says why. Ray keeps retrying an unreachable cluster for minutes inside its C++ client,
@@ -252,6 +268,8 @@ def connect_ray(address: str, timeout: float | None = None) -> None:
 def _iter_ray(todo: list[Job], workers: int, address: str | None) -> Iterator[Outcome]:
     """The same jobs as Ray tasks: a local Ray instance with `workers` CPUs, or the cluster at
     `address` (every node needs boardwright installed). An already initialised Ray is reused."""
+    if address:
+        token_auth()
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - ray is in the sim and test extras
@@ -261,7 +279,7 @@ def _iter_ray(todo: list[Job], workers: int, address: str | None) -> Iterator[Ou
         if address:
             connect_ray(address)
         else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
         started = True
     try:
         remote = ray.remote(run_jobs)

@@ -105,8 +105,9 @@ def free_port() -> int:
 class Server:
     """`boardwright serve` in a child process on a free loopback port."""
 
-    def __init__(self, db: str, tmp: Path, bot_delay: float = 0.05) -> None:
+    def __init__(self, db: str, tmp: Path, bot_delay: float = 0.05, extra: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.extra = extra  # more `serve` options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / f"server-{self.port}.log"
@@ -117,7 +118,7 @@ class Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "boardwright", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay)],
+             str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay), *self.extra],
             stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -150,8 +151,8 @@ class Server:
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
-    def make(db: str | None = None, bot_delay: float = 0.05) -> Server:
-        s = Server(db or f"sqlite:///{tmp_path / 'served.sqlite'}", tmp_path, bot_delay)
+    def make(db: str | None = None, bot_delay: float = 0.05, extra: tuple[str, ...] = ()) -> Server:
+        s = Server(db or f"sqlite:///{tmp_path / 'served.sqlite'}", tmp_path, bot_delay, extra)
         servers.append(s)
         return s
 

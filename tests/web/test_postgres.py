@@ -200,3 +200,67 @@ def test_a_move_through_one_process_reaches_a_stream_on_the_other_within_a_secon
         assert httpx.get(f"{victim.url}/api/games/{gid}").json()["version"] == acked
         assert httpx.get(f"{victim.url}/api/games/{gid}", headers=bearer(tokens[0])).json()["view"] == \
             httpx.get(f"{other.url}/api/games/{gid}", headers=bearer(tokens[0])).json()["view"]
+
+
+def test_two_server_processes_share_one_ray_bot_pool(server_factory: Any, pg_url: str,
+                                                     tmp_path: Any) -> None:
+    """`serve --bot-pool ray:ADDRESS`: two processes on one database and one Ray cluster use the
+    same bot actors (two named actors for two processes of two workers each, not four), and a
+    game's bots reply whichever process a person's move went through."""
+    pytest.importorskip("ray")
+    import contextlib
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    import httpx
+
+    from .conftest import free_port
+
+    ray_cli = shutil.which("ray") or os.path.join(os.path.dirname(sys.executable), "ray")
+    port = free_port()
+    head = subprocess.Popen(
+        [ray_cli, "start", "--head", "--block", "--port", str(port), "--num-cpus", "2",
+         "--include-dashboard", "false", "--disable-usage-stats"],
+        stdout=(tmp_path / "ray.log").open("wb"), stderr=subprocess.STDOUT)
+    address = f"127.0.0.1:{port}"
+    try:
+        pool = ("--bot-pool", f"ray:{address}")
+        one = server_factory(pg_url, extra=pool).start()
+        two = server_factory(pg_url, extra=pool).start()
+        r = httpx.post(one.url + "/api/games", json={"game": "flow-of-history", "players": 3, "seed": 4,
+                                                     "bots": {"1": "greedy", "2": "greedy"}})
+        gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+        for i in range(6):
+            server = (one, two)[i % 2]
+            wait_for(lambda s=server: httpx.get(f"{s.url}/api/games/{gid}",
+                                                headers=bearer(token)).json()["to_act"] == [0], 60)
+            v = httpx.get(f"{server.url}/api/games/{gid}", headers=bearer(token)).json()
+            r = httpx.post(f"{server.url}/api/games/{gid}/actions", headers=bearer(token),
+                           json={"action": v["legal_actions"][0]["id"]})
+            assert r.status_code == 200
+        moves = httpx.get(f"{one.url}/api/games/{gid}").json()["moves"]
+        assert moves > 6  # the bots replied between the person's moves
+        script = (f"import ray; ray.init(address={address!r}, log_to_driver=False); "
+                  "print(sorted(a['name'] for a in ray.util.list_named_actors(all_namespaces=True) "
+                  "if a['namespace'] == 'boardwright'))")
+        listed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                                env={**os.environ, "RAY_AUTH_MODE": "token"})
+        assert listed.stdout.strip().splitlines()[-1] == "['boardwright-bots-0', 'boardwright-bots-1']", (
+            listed.stdout, listed.stderr[-2000:])
+    finally:
+        head.send_signal(signal.SIGINT)  # stops its processes at once (SIGTERM drains for 30 s)
+        try:
+            head.wait(30)
+        except subprocess.TimeoutExpired:
+            head.kill()
+        # the head leaves its address as this machine's default cluster: a later ray.init()
+        # without an address would try to join it
+        current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+        with contextlib.suppress(OSError):
+            if current.read_text().strip().endswith(f":{port}"):
+                current.unlink()

@@ -506,6 +506,8 @@ def loadtest(
     every: Annotated[float, typer.Option(help="seconds between samples of the servers' memory",
                                          min=1)] = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+    bot_pool: Annotated[str, typer.Option(help="the started servers' --bot-pool (local, ray or "
+                                          "ray:ADDRESS)")] = "local",
 ) -> None:
     """Live games played at a human pace against the web server: latency percentiles."""
     try:
@@ -529,7 +531,8 @@ def loadtest(
             env = {**os.environ, "BOARDWRIGHT_TRUSTED_PROXIES": "127.0.0.1"}
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "boardwright", "serve", "--port", str(port), "--db", database,
-                 "--bot-delay", "0", "--no-access-log"], stdout=log, stderr=subprocess.STDOUT, env=env))
+                 "--bot-delay", "0", "--no-access-log", "--bot-pool", bot_pool],
+                stdout=log, stderr=subprocess.STDOUT, env=env))
             urls.append(f"http://127.0.0.1:{port}")
         _wait_up(urls)
     rss0 = [_rss_mb(p.pid) for p in procs]

@@ -15,13 +15,32 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves", min=0)] = 0.4,
     access_log: Annotated[bool, typer.Option(help="log every request (off for load tests: it costs "
                                              "processor time per request)")] = True,
+    bot_workers: Annotated[int, typer.Option(help="processes the bots think in (0: threads of this "
+                                             "process)", min=0)] = 2,
+    bot_pool: Annotated[str, typer.Option(help="where those processes run: 'local' (started by this "
+                                          "server), 'ray' (a Ray instance of this server) or "
+                                          "'ray:ADDRESS' (actors of a running Ray cluster, shared by "
+                                          "every server process using it)")] = "local",
+    bot_nice: Annotated[int, typer.Option(help="the local bot processes' niceness (0-19): a person's "
+                                          "request goes before a bot's thinking", min=0, max=19)] = 10,
 ) -> None:
     """The web app on http://HOST:PORT, storing games in --db (a SQLite file by default)."""
     from ..web import Settings
     from ..web import serve as run
+    from ..web.raypool import PoolError, parse_pool
 
+    try:
+        parse_pool(bot_pool)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bot-pool") from None
     typer.echo(f"boardwright web app on http://{host}:{port}  (games stored in {_safe(db)})")
-    run(host, port, db, access_log=access_log, settings=Settings(bot_delay=bot_delay))
+    settings = Settings(bot_delay=bot_delay, bot_workers=bot_workers, bot_pool=bot_pool,
+                        bot_nice=bot_nice)
+    try:
+        run(host, port, db, access_log=access_log, settings=settings)
+    except PoolError as exc:  # the Ray cluster cannot be reached or used
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _safe(url: str) -> str:

@@ -28,6 +28,7 @@ from boardwright.engine.log import LogEntry
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
 from .diag import timed
+from .raypool import RayThinkers, parse_pool
 from .thinking import Answer, Drivers, FairGate, Thinkers
 from .undo import undo_refusal
 
@@ -64,6 +65,8 @@ class Settings:
     max_live: int = 500  # games kept in memory
     undo_samples: int = 8  # determinizations per seat when checking that an undo reveals nothing
     bot_workers: int = 2  # processes bots think in (0: threads of the server process)
+    bot_pool: str = "local"  # where those processes are: "local", or "ray[:ADDRESS]" (raypool.py)
+    bot_nice: int = 10  # local workers' niceness: a person's request goes before a bot's thinking
     max_name: int = 40  # characters in a seat's name
     recheck: float = 1.0  # without change notifications (SQLite): seconds between checks for other writers
     listen: bool = True  # PostgreSQL: learn of other processes' changes by LISTEN/NOTIFY
@@ -166,8 +169,7 @@ class Hub:
         self._stop = threading.Event()
         self._think_threads = FairGate(4)  # bots thinking in threads (no worker processes)
         self._drivers = Drivers()  # the threads bot drivers run in (`kick`)
-        workers = self.settings.bot_workers
-        self.thinkers = Thinkers.shared(workers) if workers > 0 else None
+        self.thinkers = self._thinkers()
         self._catchers = ThreadPoolExecutor(2, thread_name_prefix="catch-up")
         self.listener: Listener | None = None
         self.prepare: Callable[[Live], None] | None = None  # set by the API: see `Live.bump`
@@ -177,6 +179,15 @@ class Hub:
         if self.listener is None:  # no notifications: one query a `recheck` for all games in memory
             self.poller = threading.Thread(target=self._poll, daemon=True, name="recheck")
             self.poller.start()
+
+    def _thinkers(self) -> Thinkers | None:
+        workers = self.settings.bot_workers
+        if workers <= 0:
+            return None
+        kind, address = parse_pool(self.settings.bot_pool)
+        if kind == "ray":
+            return RayThinkers.shared_on(workers, address)
+        return Thinkers.shared(workers, self.settings.bot_nice)
 
     def close(self) -> None:
         self._stop.set()

@@ -47,7 +47,7 @@ from boardwright.engine import GameState, Rng, game
 from .diag import rss_mb  # run in a worker: its resident memory
 
 log = logging.getLogger("boardwright.web")
-_SHARED: dict[int, Thinkers] = {}
+_SHARED: dict[tuple[int, int], Thinkers] = {}
 _SHARED_LOCK = threading.Lock()
 GRACE = 15.0  # seconds past the budget (and a new worker's start) before a stuck worker is terminated
 HALF_LIFE = 60.0  # seconds: how fast a game's past thinking time is forgiven
@@ -185,8 +185,13 @@ class Drivers:
             self._idle.release()
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as the server process is gone (even if it was killed)."""
+def _watch_parent(parent: int, nice: int = 0) -> None:
+    """In a worker: exit as soon as the server process is gone (even if it was killed); lower
+    its own scheduling priority by `nice` (so the server's requests get a busy machine's
+    cores first)."""
+    if nice > 0 and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -275,8 +280,9 @@ class Worker:
 class Thinkers:
     """Worker processes shared by every game of the server process, each game pinned to one."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, nice: int = 0) -> None:
         self.workers = max(1, workers)
+        self.nice = nice  # the workers' niceness (`Settings.bot_nice`)
         self._slots = [Worker() for _ in range(self.workers)]
         self._pinned: dict[str, int] = {}  # game key -> its worker
         # game key -> (worker, its generation, the moves it holds the state after)
@@ -294,12 +300,13 @@ class Thinkers:
         atexit.register(self.close)
 
     @classmethod
-    def shared(cls, workers: int) -> Thinkers:
-        """One pool per size for the whole process (apps and tests come and go; pools stay)."""
+    def shared(cls, workers: int, nice: int = 0) -> Thinkers:
+        """One pool per size and niceness for the whole process (apps and tests come and go;
+        pools stay)."""
         with _SHARED_LOCK:
-            if workers not in _SHARED:
-                _SHARED[workers] = cls(workers)
-            return _SHARED[workers]
+            if (workers, nice) not in _SHARED:
+                _SHARED[workers, nice] = cls(workers, nice)
+            return _SHARED[workers, nice]
 
     def _pin(self, key: str) -> int:
         with self._lock:
@@ -324,10 +331,15 @@ class Thinkers:
             if found is None:
                 return
             self._slots[found].games -= 1
-            pool = self._slots[found].pool
-        if pool is not None and synced is not None and not self._closed:
+        if synced is not None and not self._closed:
             with contextlib.suppress(Exception):  # a worker being replaced holds nothing anyway
-                pool.submit(drop, key)
+                self._drop(found, key)
+
+    def _drop(self, i: int, key: str) -> None:
+        """Worker `i` forgets `key`'s state."""
+        pool = self._slots[i].pool
+        if pool is not None:
+            pool.submit(drop, key)
 
     def _get(self, i: int) -> ProcessPoolExecutor:
         old: ProcessPoolExecutor | None = None
@@ -340,7 +352,7 @@ class Thinkers:
             if w.pool is None:
                 spawn = multiprocessing.get_context("spawn")  # never fork the threaded server
                 w.pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=_watch_parent,
-                                             initargs=(os.getpid(),))
+                                             initargs=(os.getpid(), self.nice))
             pool = w.pool
         if old is not None:
             old.shutdown(wait=False)
@@ -351,8 +363,7 @@ class Thinkers:
         bound on what a worker may hold whatever its titles keep: its games' states, the
         titles' memos). The look runs in the worker's queue: it never delays a move."""
         w = self._slots[i]
-        w.answers += 1
-        if self.max_mb <= 0 or w.answers % self.check_every:
+        if not self._due(i):
             return
 
         def seen(fut: Future[float]) -> None:
@@ -363,6 +374,35 @@ class Thinkers:
 
         with contextlib.suppress(Exception):  # a worker being replaced: looked at next time
             pool.submit(rss_mb).add_done_callback(seen)
+
+    def _due(self, i: int) -> bool:
+        """One more answer from worker `i`: is it time to look at its memory?"""
+        w = self._slots[i]
+        w.answers += 1
+        return self.max_mb > 0 and not w.answers % self.check_every
+
+    def _settled(self, key: str, i: int, generation: int, state: GameState, result: Any,
+                 sent: float) -> Answer | None:
+        """A worker's result for `key`: None if it answered `COLD` (send the whole state), else
+        the answer, the worker noted as holding `state` (its look at memory is done by the caller
+        first: see `_look`)."""
+        with self._lock:
+            if result == COLD:
+                self._synced.pop(key, None)
+                return None
+            self._synced[key] = (i, generation, list(state.history))
+        self.answered = True
+        if result is None:
+            return Answer(why="over")
+        return Answer(result[0], result[1], seconds=time.monotonic() - sent)
+
+    def _failed(self, key: str, seat: int, game_id: str, exc: BaseException) -> Answer:
+        """The bot raised: said in the log; its worker's state is sent whole next time."""
+        log.warning("a bot failed in seat %d of a %s game: %s: %s", seat, game_id,
+                    type(exc).__name__, exc)
+        with self._lock:
+            self._synced.pop(key, None)
+        return Answer(why="failed")
 
     def _replace(self, i: int, broken: ProcessPoolExecutor) -> None:
         with self._lock:
@@ -429,22 +469,12 @@ class Thinkers:
                 except RuntimeError:  # submitted to a worker that was just shut down
                     continue
                 except Exception as exc:
-                    log.warning("a bot failed in seat %d of a %s game: %s: %s", seat, game_id,
-                                type(exc).__name__, exc)
-                    with self._lock:
-                        self._synced.pop(key, None)
-                    return Answer(why="failed")
-                with self._lock:
-                    if result == COLD:
-                        self._synced.pop(key, None)
-                        continue  # send the whole state
-                    self._synced[key] = (i, generation, list(state.history))
-                self.answered = True
+                    return self._failed(key, seat, game_id, exc)
+                answer = self._settled(key, i, generation, state, result, sent)
+                if answer is None:
+                    continue  # cold: send the whole state
                 self._look(i, pool)
-                if result is None:
-                    return Answer(why="over")
-                assert not isinstance(result, str)
-                return Answer(result[0], result[1], seconds=time.monotonic() - sent)
+                return answer
         return Answer(why="failed")
 
     def close(self) -> None:
