@@ -24,7 +24,7 @@ from .cards import CULTURE, CardSet
 from .constants import BANKER
 from .nation import Nation, memo_key, place, score_parts
 from .state import FlowState
-from .tables import NationKey, memoized, nation_key, tables
+from .tables import MEMO_LIMIT, NationKey, memoized, nation_key, tables
 
 #: the `ismcts` bot's defaults for this game (hook `ismcts_defaults`): rollouts cut after 5
 #: decisions instead of 20 cost a third of the time, so at equal time per decision the search
@@ -60,6 +60,8 @@ def _points(cs: CardSet, nation: Nation) -> float:
     return float(culture) + float(sum(counts) - culture) / 2 + float(sum(end_game.values()))
 
 
+#: a card's value to a Nation, by (card set, tiebreak, card, Nation): emptied when it holds
+#: MEMO_LIMIT entries (it was 50,000: a bot worker's memory grew with it for 20,000 moves)
 _VALUES: dict[tuple[Any, ...], float] = {}
 
 
@@ -86,7 +88,7 @@ def card_value(s: FlowState, seat: int, card: int, key_of_nation: NationKey | No
         trial = [stack.copy() for stack in nation]
         place(s.cards, trial, card)
         value = nation_points(s.cards, trial, visible) - before
-        if len(_VALUES) > 50_000:
+        if len(_VALUES) >= MEMO_LIMIT:
             _VALUES.clear()
         _VALUES[key] = value
     values[card] = value
