@@ -175,3 +175,22 @@ def test_every_solo_action_is_in_the_rl_universe(opp: str) -> None:
         acts = st.legal_actions(0)
         assert not [a.id for a in acts if a.id not in universe]
         st.apply(0, acts[rng.below(len(acts))])
+
+
+@pytest.mark.parametrize(("mine", "its", "won"), [(5, 3, True), (3, 5, False), (4, 4, False)])
+def test_a_tie_in_vp_goes_to_more_insight(mine: int, its: int, won: bool) -> None:
+    """The core's tie-break (most insight wins, §11) in solo too (§18.8); a tie in insight as
+    well is not a win (the duel of the rulebook cannot be fought against a sheet)."""
+    st = SPEC.new_game(1, seed=3, options={"scenario": "genesis", "opponent": "luis"})
+    _play_until(st, 3)
+    assert st.over  # to the end (Luis's sheet has no losing rule)
+    player_vp = int(st.outcome()["breakdown"]["player_vp"])
+    st.ai["pool"]["vp"] = player_vp
+    st.ai["pool"]["insight"] = its
+    st.pl[0]["res"]["insight"] = mine
+    st._cache.clear()
+    out = st.outcome()
+    assert out["won"] is won and f"broken by insight: {mine} against {its}" in out["reason"]
+    st.ai["pool"]["vp"] = player_vp + 1  # one VP more: insight no longer counts
+    st._cache.clear()
+    assert st.outcome()["won"] is False and "tie" not in st.outcome()["reason"]

@@ -361,7 +361,11 @@ def outcome(st: SteamfallState, player_vp: int) -> dict[str, Any]:
         reason = str(res.get("reason", "lost"))
     elif final:
         won = player_vp > ai_vp
-        tie = " (a tie is a loss, §18.8)" if player_vp == ai_vp else ""
+        tie = ""
+        if player_vp == ai_vp:  # the core's tie-break, most insight (§11); even then: not won
+            mine, its = int(st.pl[0]["res"]["insight"]), int(st.ai["pool"]["insight"])
+            won = mine > its
+            tie = f" (a tie, broken by insight: {mine} against {its}, §18.8)"
         reason = f"{player_vp} VP against {gai.name(st)}'s {ai_vp} VP{tie}"
     else:
         won, reason = None, "the game is still running"
