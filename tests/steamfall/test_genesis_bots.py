@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import boardwright as bw
 from boardwright.titles.steamfall import genesis_ai as gai
 from boardwright.titles.steamfall import genesis_ai_heuristic as gah
@@ -194,11 +196,15 @@ def test_a_civilian_taken_from_marcus_counts_most_in_the_last_round() -> None:
     st.tok[st.pl[0]["at"]]["civilian"] = 1
     st.pl[0]["res"]["insight"] = 3
     st._cache.clear()
-    assert gah.denial(st) == 0.0  # before the last round no reach is counted
+    # within reach and paid for: counted before it is taken, at the round's weight
+    assert gah.denial(st) == pytest.approx(-gah.W_DENY_REACH * gah.W_DENY)
     st.apply(0, "lost:insight")
     assert gah.denial(st) == -gah.W_DENY  # the token may be dropped again from the supply
     st.round = ROUNDS
     assert gah.denial(st) == -gah.W_DENY  # taken in round 1: still the lower weight
+    st.tok[st.pl[0]["at"]]["civilian"] = 2
+    st.pl[0]["res"]["insight"] = 3  # pays for one of the two
+    assert gah.denial(st) == pytest.approx(-gah.W_DENY - gah.W_DENY_REACH * gah.W_DENY_LAST)
 
 
 def test_insight_left_over_in_the_last_round_is_worth_little() -> None:

@@ -180,9 +180,9 @@ def denial(st: Any) -> float:
 def deny_reach(st: Any) -> float:
     """Tokens the player could still take from the AI's score this turn, in VP units: the
     most of them in one area within the movement left (or here), up to the removals it can
-    pay (Lucius: Execute for 6 insight, 2 violence or 1 special; Marcus, in the last round
-    only: Lost and found for 3 insight, an encounter for 2 charm or 2 violence). A one-step
-    bot does not see that a move brings it to them."""
+    pay (Lucius: Execute for 6 insight, 2 violence or 1 special; Marcus: Lost and found for 3
+    insight, an encounter for 2 charm or 2 violence, weighed as `denial` weighs a token taken
+    in that round). A one-step bot does not see that a move brings it to them."""
     from .heuristic import _distances
 
     sheet = st.ai["sheet"]
@@ -192,10 +192,10 @@ def deny_reach(st: Any) -> float:
         kind = "mechanized"
         pays = res["insight"] // 6 + pool["violence"] // 2 + pool["special"]
         w = W_DENY_LAST
-    elif sheet == "marcus" and st.round >= ROUNDS:
+    elif sheet == "marcus":
         kind = "civilian"
         pays = res["insight"] // 3 + pool["charm"] // 2 + pool["violence"] // 2
-        w = W_DENY_LAST
+        w = W_DENY_LAST if st.round >= ROUNDS else W_DENY
     else:
         return 0.0
     if not pays:
