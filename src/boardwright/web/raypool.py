@@ -14,8 +14,8 @@ do not start from the state it holds, which also covers a restarted actor).
 
 The actors are detached (they outlive the processes that made them, until the cluster stops)
 and restarted by Ray if their process dies. A move that does not come back within the budget
-and `GRACE` gets its actor killed (and restarted: the other processes' moves on it are sent
-again whole); an actor whose resident memory passed `thinking.MAX_MB` is restarted the same
+(for each of the `PROCESSES` pipelines that may be queued ahead of it) and `GRACE` gets its
+actor killed (and restarted: the other processes' moves on it are sent again whole); an actor whose resident memory passed `thinking.MAX_MB` is restarted the same
 way. Fairness between games is kept per server process (each has a `FairGate` per actor),
 not across processes. Without an ADDRESS (`--bot-pool ray`) a Ray instance local to the
 server process is started, with `bot_workers` CPUs.
@@ -36,6 +36,7 @@ log = logging.getLogger("boardwright.web")
 NAMESPACE = "boardwright"
 PREFIX = "boardwright-bots-"
 CONNECT_SECONDS = 30.0
+PROCESSES = 4  # server processes whose moves may queue ahead of one in an actor (its timeout)
 
 
 class PoolError(RuntimeError):
@@ -106,8 +107,8 @@ class RayThinkers(Thinkers):
         if address:
             options["lifetime"] = "detached"
         remote = ray.remote(BotKeeper)
-        self._actors: list[Any] = [remote.options(name=f"{PREFIX}{i}", **options).remote()
-                        for i in range(self.workers)]
+        self._actors: list[Any] = [
+            remote.options(name=f"{PREFIX}{i}", **options).remote() for i in range(self.workers)]
 
     @classmethod
     def shared_on(cls, workers: int, address: str | None) -> RayThinkers:
@@ -166,8 +167,9 @@ class RayThinkers(Thinkers):
                 ref = self._actors[i].choose_warm.remote(
                     key, game_id, base, moves, whole, bot_spec, rng_state, seat, budget)
                 try:
-                    # other processes' moves may be ahead of it in the actor's queue
-                    result = ray.get(ref, timeout=PIPELINE * budget + GRACE)
+                    # other processes' moves may be ahead of it in the actor's queue: room for
+                    # `PROCESSES` processes' pipelines before it counts as stuck
+                    result = ray.get(ref, timeout=PROCESSES * PIPELINE * budget + GRACE)
                 except GetTimeoutError:
                     self._stopped += 1
                     self._restart(i)
