@@ -15,10 +15,12 @@ do not start from the state it holds, which also covers a restarted actor).
 The actors are detached (they outlive the processes that made them, until the cluster stops)
 and restarted by Ray if their process dies. A move that does not come back within the budget
 (for each of the `PROCESSES` pipelines that may be queued ahead of it) and `GRACE` gets its
-actor killed (and restarted: the other processes' moves on it are sent again whole); an actor whose resident memory passed `thinking.MAX_MB` is restarted the same
-way. Fairness between games is kept per server process (each has a `FairGate` per actor),
-not across processes. Without an ADDRESS (`--bot-pool ray`) a Ray instance local to the
-server process is started, with `bot_workers` CPUs.
+actor killed (and restarted: the other processes' moves on it are sent again whole); an
+actor whose resident memory passed `thinking.MAX_MB` is restarted the same way; a move whose
+actor died under it is sent again once Ray has started it again. Fairness between games is
+kept per server process (each has a `FairGate` per actor), not across processes. Without an
+ADDRESS (`--bot-pool ray`) a Ray instance local to the server process is started, with
+`bot_workers` CPUs.
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ class RayThinkers(Thinkers):
         worker = self._slots[i]
         worker.gate.heavy = budget / 2
         with worker.gate.slot(key, since):
-            for _ in range(6):
+            for attempt in range(6):
                 if self._closed:
                     return Answer(why="closed")
                 generation = worker.generation
@@ -177,6 +179,7 @@ class RayThinkers(Thinkers):
                 except RayActorError:  # the actor died or was restarted under this move
                     with self._lock:
                         self._synced.pop(key, None)
+                    time.sleep(0.25 * 2**attempt)  # while Ray starts it again
                     continue
                 except RayTaskError as exc:
                     return self._failed(key, seat, game_id, exc)
