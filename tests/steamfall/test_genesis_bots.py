@@ -284,3 +284,21 @@ def test_the_journal_pick_looks_at_the_round_ahead(monkeypatch: Any) -> None:
     seat = multi.to_act[0]
     multi.apply(seat, next(a.id for a in multi.legal_actions(seat) if a.id.startswith("chapter:")))
     assert gh.pick_outlook(multi, seat) is None
+
+
+def test_no_endless_loop_through_the_hidden_garden() -> None:
+    """With the Hidden Garden's entry worth 2 stamina, entering it again and again paid for
+    the round trip (stamina spent as movement, or as manipulate through Knox the Smuggler's
+    1 scrap and 1 movement), and greedy looped without end in this game (3,000 moves in
+    round 3). The stand-in now gives 1 stamina: the game ends."""
+    from boardwright.bots.greedy import GreedyBot
+
+    spec = bw.game("steamfall")
+    st = spec.new_game(1, 1028, {**spec.default_options(1), "scenario": "genesis", "opponent": "marcus"})
+    bot = GreedyBot(seed=1028)
+    for _ in range(3000):
+        if st.over:
+            break
+        seat = st.to_act[0]
+        st.apply(seat, bot.choose(st, seat).id)
+    assert st.over
