@@ -100,7 +100,8 @@ def test_feints_the_last_turn_needs_are_worth_keeping_before_it() -> None:
     poor = gah.danger(st)
     assert poor - rich >= gah.W_FUEL
     # clues in two areas make J&B spend his steam in this chase: fewer Feints needed later
-    st.pl[0]["res"]["scrap"] = 4
+    # (with no fuel to pay them: fuel that covers the need cancels its cost, W_FUEL = W_NEED)
+    st.pl[0]["res"]["scrap"] = 0
     st.ai["pool"]["steam"] = 1
     one = gah.danger(st)
     areas = [a for a in gai.areas(st) if a != st.pl[0]["at"]][:2]
@@ -108,6 +109,49 @@ def test_feints_the_last_turn_needs_are_worth_keeping_before_it() -> None:
         st.ai["clues"][a] = 1
     assert gah.after_chase(st)[3] == 0
     assert gah.danger(st) < one
+
+
+def test_no_way_out_costs_the_same_on_every_turn_before_the_last() -> None:
+    """The cost of a last turn without a way out is counted on the first turn too, not on the
+    turn before the last only: else ending the first turn looked like a cliff and greedy
+    spent its Feint fuel on anything else first (seed 2009: it charged an item with it)."""
+    st = _jb_last_turn(scrap=0)
+    st.ai["pool"]["steam"] = 1  # he clears two areas: two Feints are needed, none paid
+    costs = {}
+    for turn in (1, 2):
+        st.turn_idx = turn
+        assert not hunt.next_turn_escape(st)
+        costs[turn] = gah.danger(st)
+    assert costs[1] == costs[2] >= gah.W_PREP
+    st.pl[0]["res"]["steam"] = 3  # fuel for every Feint the last turn needs
+    st.turn_idx = 1
+    assert hunt.next_turn_escape(st)
+    assert gah.danger(st) < costs[1] - gah.W_PREP
+
+
+def test_the_chase_foreseen_counts_the_steam_he_picks_up() -> None:
+    st = _jb_last_turn(scrap=0)
+    st.turn_idx = 1
+    a, b = [x for x in gai.areas(st) if x != st.pl[0]["at"]][:2]
+    st.ai["clues"][a], st.ai["clues"][b] = 2, 1
+    assert gah.after_chase(st)[2:] == (1, 0)  # one pass: the area with most clues
+    st.tok[a]["steam"] = 1  # a steam token where he stops: one more pass
+    left, end, areas, steam = gah.after_chase(st)
+    assert (left, end, areas, steam) == (0, b, 0, 0)
+
+
+def test_the_search_stops_early_only_when_no_line_can_escape() -> None:
+    """The count bound (areas with clues, the Tracked clue and the Feints against his passes)
+    gives the search's own answer."""
+    st = _jb_last_turn(scrap=0)
+    at, clues = st.pl[0]["at"], hunt.clue_counts(st)
+    cases = [(True, 1, 0), (True, 2, 1), (False, 0, 0), (False, 1, 1), (True, 2, 0), (False, 1, 0)]
+    for moved, feints, steam in cases:
+        found = hunt.escapes(st, at, moved, 0, feints, clues, (st.ai["at"], steam))
+        bound = (not moved) + feints > 1 + steam  # no clue on the map yet
+        assert found <= bound  # a way out only where the count allows one
+    assert hunt.escapes(st, at, True, 0, 2, clues, (st.ai["at"], 0))
+    assert not hunt.escapes(st, at, True, 0, 2, clues, (st.ai["at"], 1))
 
 
 def test_steps_of_a_count_objective_within_reach_count() -> None:

@@ -14,10 +14,10 @@ from .genesis import ROUNDS
 W_DANGER, W_DANGER_LAST = 6.0, 40.0
 #: J&B: each clue area still missing for a clue to outlast his chase, and each Feint the
 #: player can still pay up to those needed (2 scrap or 1 steam)
-W_SHORT, W_FUEL = 3.0, 2.5
+W_SHORT, W_FUEL = 3.0, 3.5
 #: J&B, before the round's last turn: each Feint that turn will need
 W_NEED = 3.5
-#: J&B, on the turn before the round's last: the last turn could not escape from here
+#: J&B, on every turn before the round's last: the last turn could not escape from here
 W_PREP = 15.0
 #: Marcus and Lucius: each token the player takes from the AI's score, before the last
 #: round and in it (a civilian token taken earlier may be dropped again)
@@ -72,8 +72,11 @@ def jb_danger(st: Any, w: float, last: bool) -> float:
     still missing a little, so that every Feint into a new area is a step forward. On the
     turn before it, the loss ahead costs `W_PREP` when, after the coming chase, no column
     left for the last turn would escape from where the player stands (a secret location
-    has one neighbour for Feints; a pathway may cost more than a column's movement). Before
-    the last turn: the Feints the last turn will need (one and one per steam J&B keeps
+    has one neighbour for Feints; a pathway may cost more than a column's movement). That
+    cost is counted on every turn before the last, not on the one before it only: else every
+    child of an earlier turn but "end your turn" went without it, and greedy, to put off that
+    cliff, spent on anything (charging an item with the scrap of its Feints) before ending the
+    turn. Before the last turn: the Feints the last turn will need (one and one per steam J&B keeps
     after his next chase, less the clue areas that chase leaves) cost, and the Feints the
     player can pay (2 scrap or 1 steam) toward them count; so clues in several areas, which
     make him spend his steam early, are worth leaving, and the scrap and steam for the last
@@ -89,7 +92,7 @@ def jb_danger(st: Any, w: float, last: bool) -> float:
     if not last:
         need = max(0, 1 + steam_left - areas_left)
         cost = W_NEED * need - W_FUEL * min(fuel, need)
-        if acting and st.turn_idx == 2 and not hunt.next_turn_escape(st):
+        if acting and not hunt.next_turn_escape(st):
             cost += W_PREP  # the last turn would start with no way out
         return float(cost)
     areas = sum(1 for a in gai.areas(st) if st.ai["clues"][a])
@@ -100,17 +103,15 @@ def jb_danger(st: Any, w: float, last: bool) -> float:
 
 def after_chase(st: Any) -> tuple[int, int, int, int]:
     """Clue tokens left, J&B's area, the areas still holding clues and the steam he keeps,
-    after his next chase (the area with the most clues, again for each steam he holds,
-    while clues remain)."""
-    counts = sorted(((st.ai["clues"][a], a) for a in gai.areas(st) if st.ai["clues"][a]), reverse=True)
-    steam = st.ai["pool"]["steam"]
+    after his next chase as his sheet runs it (`genesis_ai_hunt.chase`: the area with the
+    most clues, again for each steam he holds while clues remain, and the steam tokens he
+    picks up where he stops, each one more pass)."""
+    clues = hunt.clue_counts(st)
+    steam = int(st.ai["pool"]["steam"])
     if st.tasks and st.tasks[-1][0] != "turn":
-        return sum(n for n, _ in counts), st.ai["at"], len(counts), steam
-    passes = 1 + steam
-    taken = counts[:passes]
-    at = taken[-1][1] if taken else st.ai["at"]
-    rest = counts[passes:]
-    return sum(n for n, _ in rest), at, len(rest), steam - max(0, len(taken) - 1)
+        return sum(clues), st.ai["at"], sum(1 for n in clues if n), steam
+    left, at, steam = hunt.chase(st, clues, st.ai["at"], steam)
+    return sum(left), at, sum(1 for n in left if n), steam
 
 
 def busy(st: Any) -> int:

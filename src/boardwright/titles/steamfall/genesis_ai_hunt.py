@@ -80,6 +80,7 @@ def escapes(
     dists: dict[int, dict[int, int]] = {}
     gone = set(st.ai["gone"])
     seen: set[tuple[Any, ...]] = set()
+    costs: dict[tuple[int, int], int] = {}  # the player's movement cost by pathway
     nodes = 0
 
     def go(at: int, moved: bool, move: int, feints: int, clues: list[int]) -> bool:
@@ -102,7 +103,9 @@ def escapes(
         for dest, base in st.board.moves[at]:
             if dest in gone:
                 continue
-            cost = move_cost(st, 0, dest, base)
+            cost = costs.get((at, dest), -1)
+            if cost < 0:
+                cost = costs[(at, dest)] = move_cost(st, 0, dest, base)
             if cost > move:
                 continue
             if not moved:
@@ -114,10 +117,17 @@ def escapes(
                 return True
         return False
 
+    # a clue outlasts the chase only in more areas than his passes (one, and one more per
+    # steam he holds, at least): when the areas holding clues, the Tracked clue and every
+    # Feint together cannot outnumber them, no line escapes (the search would prove it the
+    # long way, through every line)
+    if sum(1 for n in clues if n) + (not moved) + feints <= 1 + jb_steam:
+        return False
     return go(at, moved, move, feints, list(clues))
 
 
-def _clues(st: Any) -> list[int]:
+def clue_counts(st: Any) -> list[int]:
+    """The clue tokens in each area (0 for an area out of play)."""
     gone = set(st.ai["gone"])
     return [0 if a in gone else int(n) for a, n in enumerate(st.ai["clues"])]
 
@@ -130,9 +140,9 @@ def last_turn_escape(st: Any) -> bool:
     stamina = int(pl["res"]["stamina"])
     if pl["col"] >= 0:
         move = pl["pool"]["movement"] + stamina
-        return escapes(st, pl["at"], st.ai["moved"], move, fuel(st), _clues(st), jb)
+        return escapes(st, pl["at"], st.ai["moved"], move, fuel(st), clue_counts(st), jb)
     return any(
-        escapes(st, pl["at"], st.ai["moved"], move + stamina, fuel(st) + more, _clues(st), jb)
+        escapes(st, pl["at"], st.ai["moved"], move + stamina, fuel(st) + more, clue_counts(st), jb)
         for move, more in _columns_left(st)
     )
 
@@ -141,7 +151,7 @@ def next_turn_escape(st: Any) -> bool:
     """Before the round's last turn: after the coming chase, could the last turn escape
     from where the player stands, with its fuel and a column still free for that turn?"""
     pl = st.pl[0]
-    left, jb_at, steam = chase(st, _clues(st), st.ai["at"], st.ai["pool"]["steam"])
+    left, jb_at, steam = chase(st, clue_counts(st), st.ai["at"], st.ai["pool"]["steam"])
     stamina = int(pl["res"]["stamina"])
     return any(
         escapes(st, pl["at"], False, move + stamina, fuel(st) + more, left, (jb_at, steam))
