@@ -76,3 +76,30 @@ def test_greedy_never_returns_to_a_position_within_its_turn(monkeypatch: Any) ->
     assert steps < 100  # the turn ended
     used = [e.text for e in st.log if e.text.startswith("uses action")]
     assert "uses action: 2 insight: 1 special" in used and "uses action: 1 special: 2 insight" in used
+
+
+def test_ismcts_never_returns_to_a_position_within_its_turn(monkeypatch: Any) -> None:
+    """The same guard in ISMCTS (bots/cycle.py): an ISMCTS bot played Clara's "1 charm: 2
+    movement" and Tilly's "2 movement: 1 charm" in turn 1,500 times in a solo Genesis game
+    (seed 1104 against The Possessed) and the game never ended."""
+    import boardwright.bots.ismcts as ismcts_module
+    from boardwright.bots.ismcts import IsmctsBot
+
+    st, p = _undoing_pair(monkeypatch)
+
+    def likes_acting(state: Any, seat: int) -> float:  # search copies keep no log
+        return 1.0 if state.to_act == (seat,) else 0.0  # its turn going on
+
+    monkeypatch.setattr(ismcts_module, "heuristic_for", lambda spec: likes_acting)
+    bot = IsmctsBot(seed=3, iters=16, depth=1)
+    seen: set[bytes] = set()
+    steps = 0
+    while st.to_act and st.to_act[0] == p and steps < 100:
+        key = position_key(st, p)
+        assert key not in seen, f"ISMCTS came back to a position after {steps} decisions"
+        seen.add(key)
+        st.apply(p, bot.choose(st, p).id)
+        steps += 1
+    assert steps < 100  # the turn ended
+    used = [e.text for e in st.log if e.text.startswith("uses action")]
+    assert "uses action: 2 insight: 1 special" in used and "uses action: 1 special: 2 insight" in used

@@ -50,6 +50,7 @@ from typing import Any
 from boardwright.engine import Action, GameSpec, GameState, Rng
 
 from .base import Bot, Param, ParamValue
+from .cycle import CycleGuard
 from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
 
 
@@ -185,6 +186,8 @@ class IsmctsBot(Bot):
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self._heuristic: Heuristic | None = None
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
+        self._guard = CycleGuard()  # never back to a position of its own run (bots/cycle.py)
+        self._guard_rng = Rng(seed).fork(0xC1C1E)  # the guard's copies: the search's stream untouched
 
     def _configure(self, config: Mapping[str, ParamValue]) -> None:
         self.iters = int(config["iters"])
@@ -211,8 +214,10 @@ class IsmctsBot(Bot):
     # ------------------------------------------------------------ public
     def choose(self, state: GameState, seat: int) -> Action:
         actions = self._legal(state, seat)
+        self._guard.begin(state, seat)
         if len(actions) == 1:
             self.last_iterations = 0
+            self._guard.moved(state, seat)
             return actions[0]
         self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
@@ -233,16 +238,24 @@ class IsmctsBot(Bot):
             for _ in range(n):
                 self._iterate(root, state, seat)
         self.last_iterations = n
-        best: Action | None = None
-        best_key = (-1, -1.0)
+        scores: list[tuple[int, float]] = []
         for action in actions:
             child = root.children.get((seat, action.id))
             if child is None:
-                continue
-            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
-            if key > best_key:
-                best, best_key = action, key
-        return best if best is not None else actions[0]
+                scores.append((-1, -1.0))
+            else:
+                scores.append((child.visits, child.reward / child.visits if child.visits else 0.0))
+        # most visits first, then the best mean reward, then the order of the legal actions
+        ranked = sorted(range(len(actions)), key=lambda i: (-scores[i][0], -scores[i][1]))
+        pick = self._guard.pick(state, seat, ranked, lambda i: self._after(state, seat, actions[i]))
+        self._guard.moved(state, seat)
+        return actions[pick]
+
+    def _after(self, state: GameState, seat: int, action: Action) -> GameState:
+        """A determinized copy of `state` with `action` applied (for the cycle guard)."""
+        child = state.determinize(seat, self._guard_rng, quiet=True)
+        child.apply(seat, action.id)
+        return child
 
     # ------------------------------------------------------------ search
     def _seed_root(self, root: Node, real: GameState, me: int, actions: list[Action]) -> None:
