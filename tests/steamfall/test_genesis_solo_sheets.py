@@ -336,6 +336,44 @@ def test_marcus_player_abilities() -> None:
     assert (quest_need(st, 4), quest_need(st, 3), quest_need(st, 2)) == (3, 2, 2)
 
 
+def test_manifestation_lets_a_civilian_go_for_2_vp() -> None:
+    """Stand-in effect (balance.md, Genesis solo, session 12): 1 charm and a civilian card
+    let go for 2 VP, in the Manifestation's district; not offered without a civilian."""
+    st = solo("marcus")
+    put_event(st, "Manifestation", N)
+    pl = st.pl[0]
+    pl["at"] = N
+    pl["pool"]["charm"] = 1
+    pl["col"] = 0
+    st._cache.clear()
+    assert not any(a.startswith("fx:e:") for a in scene.ids(st))
+    civ = next(iter(st.content.civilians))
+    pl["civs"] = [civ]
+    st._cache.clear()
+    aid = next(a for a in scene.ids(st) if a.startswith("fx:e:") and a.endswith(civ))
+    vp = pl["res"]["vp"]
+    st.apply(0, aid)
+    assert pl["res"]["vp"] == vp + 2 and pl["civs"] == [] and pl["pool"]["charm"] == 0
+
+
+def test_marcus_lab_lets_a_civilian_go_for_2_vp() -> None:
+    """Stand-in effect (session 12): 1 engineering and a civilian card let go for 2 VP in
+    the district of Marcus's Lab, beside its workshop card effect."""
+    st = solo("marcus")
+    put_event(st, "Marcus's Lab", N)
+    pl = st.pl[0]
+    pl["at"] = N
+    pl["pool"]["engineering"] = 1
+    pl["col"] = 0
+    civ = next(iter(st.content.civilians))
+    pl["civs"] = [civ]
+    st._cache.clear()
+    aid = next(a for a in scene.ids(st) if a.startswith("fx:e:") and a.endswith(civ))
+    vp = pl["res"]["vp"]
+    st.apply(0, aid)
+    assert pl["res"]["vp"] == vp + 2 and pl["civs"] == [] and pl["pool"]["engineering"] == 0
+
+
 def test_marcus_end_game_scoring() -> None:
     st = solo("marcus")
     st.ai["pool"].update(workshop=4, insight=13, stamina=1, scrap=9, civilian=2)
@@ -567,6 +605,61 @@ def test_alice_quick_shopping_and_hijack() -> None:
     run(st, line(st, "end", 1))
     assert st.ai["pool"]["scrap"] == 2 and st.ai["pool"]["civilian"] == 1
     assert st.tok[W]["steam"] == 1 and st.ai["pool"]["steam"] == 1  # one cube on a district
+
+
+def test_alice_greenhouse_drops_and_her_first_quick_shopping_takes_them() -> None:
+    """Stand-in drops (balance.md, Genesis solo, session 12): a civilian, a workshop item,
+    2 scrap and a ruins token when the Greenhouse is laid; she starts there and picks them
+    up when her Quick shopping brings her back (a move, §18.6)."""
+    from boardwright.titles.steamfall.rounds import lay_event
+
+    st = solo("alice")
+    put_event(st, "Destination", N)
+    eid = ev(st, "Alice's Greenhouse")
+    st.gn["box"].remove(eid)
+    lay_event(st, E, eid, "18.9")
+    t = st.tok[E]
+    assert (t["civilian"], t["workshop"], t["scrap"], t["steam"]) == (1, 1, 2, 0)
+    assert st.ruins[E]
+    st.ai["at"] = E
+    run(st, line(st, "end", 0))
+    assert st.ai["at"] == E
+    got = pool(st)
+    assert (got["civilian"], got["workshop"], got["scrap"]) == (1, 1, 2)
+    assert got["stamina"] == 2  # the ruins explored once: its relic cards as stamina
+    assert not any(st.tok[E][k] for k in ("civilian", "workshop", "scrap"))
+
+
+def test_alice_greenhouse_adds_tokens_at_every_round_start_while_it_stands() -> None:
+    """Stand-in start-of-round tokens (session 12): a workshop item and 2 scrap in its
+    district at each round's start, with the districts' own drops; none once it is gone.
+    A workshop item token comes from the finite supply."""
+    from boardwright.titles.steamfall import genesis
+
+    st = solo("alice", 2)
+    st.event[E] = ev(st, "Alice's Greenhouse")
+    supply = st.supply["workshop"]
+    genesis.round_drops(st)
+    assert (st.tok[E]["workshop"], st.tok[E]["scrap"]) == (1, 2)
+    assert st.supply["workshop"] == supply - 1
+    assert not any(st.tok[a]["workshop"] or st.tok[a]["scrap"] for a in range(len(st.tok)) if a != E)
+    st.supply["workshop"] = 0
+    genesis.round_drops(st)
+    assert (st.tok[E]["workshop"], st.tok[E]["scrap"]) == (1, 4)  # none left to place
+    st.event[E] = ""
+    genesis.round_drops(st)
+    assert st.tok[E]["scrap"] == 4
+
+
+def test_only_a_permanent_event_has_start_of_round_tokens() -> None:
+    from pydantic import ValidationError
+
+    from boardwright.titles.steamfall.schema import GenesisEvent
+
+    with pytest.raises(ValidationError, match="round_drops"):
+        GenesisEvent(id="x", source="stand-in", name="X", round_drops=["steam"])
+    ok = GenesisEvent(id="y", source="stand-in", name="Y", permanent=True, round_drops=["steam"])
+    assert ok.round_drops == ["steam"]
 
 
 LUIS_COLS = [["luis-m2", "luis-ma"], ["lu-ch", "lu-sp"], ["lu-c2", "lu-sc"], ["lu-st"]]  # capacity 3, 4, 3, 3

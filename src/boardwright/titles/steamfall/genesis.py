@@ -79,6 +79,22 @@ def events_at(st: SteamfallState, area: int) -> list[str]:
     return [st.event[area]] if st.event[area] else []
 
 
+def round_drops(st: SteamfallState) -> None:
+    """The start-of-round tokens of the events standing on the map (a stand-in field of
+    permanent events, as a district's start-of-round symbol), in district order."""
+    from .rounds import _drop
+
+    for a in range(st.board.n_districts):
+        if st.ai and a in st.ai["gone"]:
+            continue
+        for eid in events_at(st, a):
+            ev = st.content.genesis_events.get(eid)
+            if ev is not None and ev.round_drops:
+                for d in ev.round_drops:
+                    _drop(st, a, d)
+                st.say(None, f"{ev.name} brings its start-of-round tokens", ref("9"))
+
+
 def event_area(st: SteamfallState, eid: str) -> int:
     """The district holding an event, -1 when it is not on the map."""
     for a in range(st.board.n_districts):

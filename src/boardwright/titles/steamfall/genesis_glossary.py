@@ -35,6 +35,8 @@ def _event_text(ev: Any) -> str:
         bits.append(_REMOVAL[ev.removal])
     if ev.drops:
         bits.append("brings " + ", ".join(_DROP[d] for d in ev.drops))
+    if ev.round_drops:
+        bits.append("at the start of every later round adds " + ", ".join(_DROP[d] for d in ev.round_drops))
     text = "; ".join(bits)
     return text + (f". {effects(ev.effects, 'its district')}." if ev.effects else ".")
 

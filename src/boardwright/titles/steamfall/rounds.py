@@ -357,6 +357,8 @@ def resolve_round(st: SteamfallState, task: Task) -> None:
             continue  # removed by Stefan's explosion (§18.7)
         for drop in c.districts[b.districts[area]].drops:
             _drop(st, area, drop)
+    if st.scenario == "genesis":
+        genesis.round_drops(st)
     if st.scenario == "crisis":
         crisis.start_round(st)
     if st.scenario == "genesis" and not st.ai:

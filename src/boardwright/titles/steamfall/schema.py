@@ -596,6 +596,12 @@ class GenesisEvent(Event):
     permanent: bool = False
     peace: bool = False
     scoring: Literal["", "steam", "insight", "civilians", "items"] = ""
+    #: tokens it puts in its district at the start of every round while it stands there
+    #: (after the districts' own start-of-round drops), as a district's start-of-round
+    #: symbol does; only a permanent event stands at a round's start
+    round_drops: list[Literal["scrap2", "steam", "workshop", "civilian", "ruins"]] = Field(
+        default_factory=list
+    )
 
     @model_validator(mode="after")
     def _check(self) -> GenesisEvent:
@@ -603,6 +609,8 @@ class GenesisEvent(Event):
             raise ValueError("a scoring event stays until the end (permanent)")
         if self.permanent and self.removal != "end_of_round":
             raise ValueError("a permanent event has no other removal")
+        if self.round_drops and not self.permanent:
+            raise ValueError("only a permanent event stands at the start of a round (round_drops)")
         return self
 
 
