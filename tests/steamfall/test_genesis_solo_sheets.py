@@ -336,14 +336,18 @@ def test_marcus_player_abilities() -> None:
     assert (quest_need(st, 4), quest_need(st, 3), quest_need(st, 2)) == (3, 2, 2)
 
 
-def test_manifestation_lets_a_civilian_go_for_2_vp() -> None:
-    """Stand-in effect (balance.md, Genesis solo, session 12): 1 charm and a civilian card
-    let go for 2 VP, in the Manifestation's district; not offered without a civilian."""
+@pytest.mark.parametrize(
+    ("event", "action"), [("Manifestation", "charm"), ("Marcus's Lab", "engineering")]
+)
+def test_a_civilian_let_go_for_2_vp(event: str, action: str) -> None:
+    """Stand-in effects (balance.md, Genesis solo, session 12): 1 charm at the Manifestation,
+    1 engineering at Marcus's Lab (beside its workshop card effect), and a civilian card let
+    go for 2 VP, in the event's district; not offered without a civilian."""
     st = solo("marcus")
-    put_event(st, "Manifestation", N)
+    put_event(st, event, N)
     pl = st.pl[0]
     pl["at"] = N
-    pl["pool"]["charm"] = 1
+    pl["pool"][action] = 1
     pl["col"] = 0
     st._cache.clear()
     assert not any(a.startswith("fx:e:") for a in scene.ids(st))
@@ -353,25 +357,7 @@ def test_manifestation_lets_a_civilian_go_for_2_vp() -> None:
     aid = next(a for a in scene.ids(st) if a.startswith("fx:e:") and a.endswith(civ))
     vp = pl["res"]["vp"]
     st.apply(0, aid)
-    assert pl["res"]["vp"] == vp + 2 and pl["civs"] == [] and pl["pool"]["charm"] == 0
-
-
-def test_marcus_lab_lets_a_civilian_go_for_2_vp() -> None:
-    """Stand-in effect (session 12): 1 engineering and a civilian card let go for 2 VP in
-    the district of Marcus's Lab, beside its workshop card effect."""
-    st = solo("marcus")
-    put_event(st, "Marcus's Lab", N)
-    pl = st.pl[0]
-    pl["at"] = N
-    pl["pool"]["engineering"] = 1
-    pl["col"] = 0
-    civ = next(iter(st.content.civilians))
-    pl["civs"] = [civ]
-    st._cache.clear()
-    aid = next(a for a in scene.ids(st) if a.startswith("fx:e:") and a.endswith(civ))
-    vp = pl["res"]["vp"]
-    st.apply(0, aid)
-    assert pl["res"]["vp"] == vp + 2 and pl["civs"] == [] and pl["pool"]["engineering"] == 0
+    assert pl["res"]["vp"] == vp + 2 and pl["civs"] == [] and pl["pool"][action] == 0
 
 
 def test_marcus_end_game_scoring() -> None:

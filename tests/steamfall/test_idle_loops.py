@@ -62,20 +62,25 @@ def _undoing_pair(monkeypatch: Any) -> tuple[SteamfallState, int]:
     return st, p
 
 
-def test_greedy_never_returns_to_a_position_within_its_turn(monkeypatch: Any) -> None:
-    st, p = _undoing_pair(monkeypatch)
-    bot = GreedyBot(seed=3)
+def _play_the_turn_without_return(st: Any, p: int, bot: Any, name: str) -> None:
+    """The bot plays its turn out: never the same position twice, the turn ends, and both
+    undoing exchanges were used on the way."""
     seen: set[bytes] = set()
     steps = 0
     while st.to_act and st.to_act[0] == p and steps < 100:
         key = position_key(st, p)
-        assert key not in seen, f"greedy came back to a position after {steps} decisions"
+        assert key not in seen, f"{name} came back to a position after {steps} decisions"
         seen.add(key)
         st.apply(p, bot.choose(st, p).id)
         steps += 1
     assert steps < 100  # the turn ended
     used = [e.text for e in st.log if e.text.startswith("uses action")]
     assert "uses action: 2 insight: 1 special" in used and "uses action: 1 special: 2 insight" in used
+
+
+def test_greedy_never_returns_to_a_position_within_its_turn(monkeypatch: Any) -> None:
+    st, p = _undoing_pair(monkeypatch)
+    _play_the_turn_without_return(st, p, GreedyBot(seed=3), "greedy")
 
 
 def test_ismcts_never_returns_to_a_position_within_its_turn(monkeypatch: Any) -> None:
@@ -91,15 +96,4 @@ def test_ismcts_never_returns_to_a_position_within_its_turn(monkeypatch: Any) ->
         return 1.0 if state.to_act == (seat,) else 0.0  # its turn going on
 
     monkeypatch.setattr(ismcts_module, "heuristic_for", lambda spec: likes_acting)
-    bot = IsmctsBot(seed=3, iters=16, depth=1)
-    seen: set[bytes] = set()
-    steps = 0
-    while st.to_act and st.to_act[0] == p and steps < 100:
-        key = position_key(st, p)
-        assert key not in seen, f"ISMCTS came back to a position after {steps} decisions"
-        seen.add(key)
-        st.apply(p, bot.choose(st, p).id)
-        steps += 1
-    assert steps < 100  # the turn ended
-    used = [e.text for e in st.log if e.text.startswith("uses action")]
-    assert "uses action: 2 insight: 1 special" in used and "uses action: 1 special: 2 insight" in used
+    _play_the_turn_without_return(st, p, IsmctsBot(seed=3, iters=16, depth=1), "ISMCTS")
