@@ -100,7 +100,9 @@ def digest_game(game_id: str, players: int, options: dict[str, Any], seed: int, 
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--out", help="write the digests to this JSON file")
     parser.add_argument("--compare", help="compare with the digests in this JSON file")
