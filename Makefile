@@ -19,7 +19,7 @@ serve: install
 	$(BIN)/boardwright serve
 
 play: install
-	$(BIN)/boardwright play $(GAME) --players $(PLAYERS) --bots greedy
+	$(BIN)/boardwright play $(GAME) --players $(PLAYERS) --bots normal
 
 lint: install
 	$(BIN)/ruff check src tests scripts

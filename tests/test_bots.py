@@ -125,7 +125,7 @@ def test_parse_and_cycle() -> None:
     assert set(bots) == {1, 2}
     assert all(isinstance(b, GreedyBot) and b.config["samples"] == 2 for b in bots.values())
     assert bots[1].describe() == "greedy:samples=2"
-    assert known_bots() == ["greedy", "ismcts", "random"]
+    assert known_bots() == ["easy", "expert", "greedy", "hard", "ismcts", "normal", "random"]
 
 
 @pytest.mark.parametrize(

@@ -244,6 +244,10 @@ def test_meta_lists_every_registered_game_and_the_bots(client: Any) -> None:
     assert flow["player_counts"] == [2, 3, 4, 5] and flow["rules"] is True
     assert {o["name"] for o in flow["options"]} >= {"irrigation", "turn_limit"}
     assert {"random", "greedy"} <= {b["name"] for b in meta["bots"]}
+    # the difficulty ladder in order, each level with a line on what it does, and a bot too
+    assert [lv["name"] for lv in meta["levels"]] == ["easy", "normal", "hard", "expert"]
+    assert all(lv["doc"] for lv in meta["levels"])
+    assert {"easy", "normal", "hard", "expert"} <= {b["name"] for b in meta["bots"]}
 
 
 @pytest.mark.parametrize("game_id", bw.games())

@@ -9,14 +9,17 @@ from .base import Bot, Param
 from .greedy import GreedyBot
 from .heuristics import evaluate, heuristic_for, register_heuristic, score_difference
 from .ismcts import IsmctsBot, outcome_rewards
+from .ladder import LEVELS, LevelBot, level_spec
 from .random_bot import RandomBot
 from .spec import BotSpec, bot_seed, for_seats, known_bots, make_bots, parse_bots, register_bot
 
 __all__ = [
+    "LEVELS",
     "Bot",
     "BotSpec",
     "GreedyBot",
     "IsmctsBot",
+    "LevelBot",
     "Param",
     "RandomBot",
     "bot_seed",
@@ -24,6 +27,7 @@ __all__ = [
     "for_seats",
     "heuristic_for",
     "known_bots",
+    "level_spec",
     "make_bots",
     "outcome_rewards",
     "parse_bots",

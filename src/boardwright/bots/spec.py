@@ -14,6 +14,7 @@ from boardwright.engine import Rng
 from .base import Bot, ParamValue
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .ladder import level_bots
 from .random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {}
@@ -29,6 +30,8 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 register_bot(RandomBot)
 register_bot(GreedyBot)
 register_bot(IsmctsBot)
+for _level in level_bots():  # easy, normal, hard, expert (bots/ladder.py)
+    register_bot(_level)
 
 
 def known_bots() -> list[str]:

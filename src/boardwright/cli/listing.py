@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from ..bots import known_bots
+from ..bots import LEVELS, known_bots
 from ..engine import GameSpec, game, games
 from ..engine.options import OptionValue
 from .common import fmt_value, out_console
@@ -80,4 +80,7 @@ def list_games() -> None:
         console.print(opts)
         for line in restrictions(spec):
             console.print(f"  restricted: {escape(line)}", soft_wrap=True)
-    console.print(f"Bots for --bots: {', '.join(known_bots())} (e.g. random,greedy:samples=2)")
+    levels = ", ".join(LEVELS)
+    others = ", ".join(b for b in known_bots() if b not in LEVELS)
+    console.print(f"Bot levels for --bots: {levels}; bots: {others} "
+                  "(e.g. hard,normal or random,greedy:samples=2)")

@@ -443,8 +443,9 @@ def play(
     game_id: Annotated[str | None, typer.Argument(
         metavar="GAME", help="a game id (see `boardwright list`); not needed with --resume")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
-    bots: Annotated[str | None, typer.Option(help="bots for the other seats, in seat order, cycled "
-                                                  "[default: greedy]")] = None,
+    bots: Annotated[str | None, typer.Option(help="bots for the other seats, in seat order, cycled: a "
+                                                  "level (easy, normal, hard, expert) or a bot spec "
+                                                  "[default: normal]")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
     option: OptionOpt = None,
     seat: Annotated[int | None, typer.Option(help="your seat [default: 0]")] = None,
@@ -478,8 +479,8 @@ def play(
         else:
             bot_specs = {}
             for s in others:
-                text = saved.get(s, "greedy")
-                bot_specs.update(bots_for("greedy" if text == savefile.HUMAN else text, [s]))
+                text = saved.get(s, "normal")
+                bot_specs.update(bots_for("normal" if text == savefile.HUMAN else text, [s]))
         if save is None:
             save = resume
     else:
@@ -490,7 +491,7 @@ def play(
         options = setup_options(spec, n, parse_options(option))
         seat = 0 if seat is None else seat
         others = [s for s in range(n) if s != seat]
-        bot_specs = bots_for("greedy" if bots is None else bots, others)
+        bot_specs = bots_for("normal" if bots is None else bots, others)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         if data is not None and not data.is_dir():

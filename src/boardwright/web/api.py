@@ -16,6 +16,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
+from boardwright.bots.ladder import LEVELS
 from boardwright.bots.spec import BOTS
 from boardwright.engine import GameSpec, UnknownGame, game, games
 
@@ -354,7 +355,8 @@ def meta() -> dict[str, Any]:
     bots = [{"name": name, "doc": cls.doc,
              "params": [{"name": p.name, "default": p.default, "doc": p.doc} for p in cls.params]}
             for name, cls in sorted(BOTS.items())]
-    return {"games": out, "bots": bots}
+    levels = [{"name": name, "doc": doc} for name, (doc, _spec) in LEVELS.items()]  # the ladder, in order
+    return {"games": out, "bots": bots, "levels": levels}
 
 
 @router.get("/rules/{game_id}/{section:path}", summary="A short explanation of a rule reference")

@@ -115,7 +115,7 @@ function renderSeats() {
       BW.el("option", { value: "me", selected: s === 0 }, "me (played here)"),
       BW.el("option", { value: "invite" }, "a person I invite"),
       BW.el("option", { value: "bot", selected: s !== 0 }, "bot"));
-    const bot = BW.el("input", { id: "bot-" + s, list: "botnames", value: "greedy", disabled: s === 0 });
+    const bot = BW.el("input", { id: "bot-" + s, list: "botnames", value: "normal", disabled: s === 0 });
     rows.push(BW.el("tr", {}, BW.el("td", {}, "seat " + s), BW.el("td", {}, kind), BW.el("td", {}, bot)));
   }
   document.getElementById("seats").replaceChildren(...rows);
@@ -210,7 +210,10 @@ async function init() {
   META = res.data;
   const sel = document.getElementById("game");
   sel.replaceChildren(...META.games.map(g => BW.el("option", { value: g.id }, g.title)));
-  document.getElementById("botnames").replaceChildren(...META.bots.map(b => BW.el("option", { value: b.name }, b.doc)));
+  const levels = META.levels || [];
+  const others = META.bots.filter(b => !levels.some(l => l.name === b.name));
+  document.getElementById("botnames").replaceChildren(...[...levels, ...others].map(b => BW.el("option", { value: b.name }, b.doc)));
+  document.getElementById("levels").replaceChildren(...levels.map(l => BW.el("li", {}, BW.el("code", {}, l.name), " — " + l.doc)));
   sel.onchange = renderGame;
   document.getElementById("players").onchange = changePlayers;
   document.getElementById("create").onsubmit = create;
