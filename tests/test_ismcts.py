@@ -181,3 +181,48 @@ def test_beats_random() -> None:
         seat = g % 2
         wins += 1 / len(result.winners) if seat in result.winners else 0.0
     assert wins == games
+
+
+@pytest.mark.parametrize("game_id", ["flow-of-history", "steamfall"])
+def test_turn_unit_rollouts_stop_between_turns(game_id: str) -> None:
+    """With unit=turn a rollout is scored only once a seat's run of decisions has ended (the
+    seat to act is not the one that made the last decision), after `depth` such turns."""
+    spec = bw.game(game_id)
+    state = spec.new_game(2, 4, spec.default_options(2))
+    rng = bw.engine.Rng(4)
+    for _ in range(12):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act[0]
+    cutoffs: list[tuple[tuple[int, ...], int, int]] = []
+    bot = IsmctsBot(seed=1, iters=25, unit="turn", depth=2)
+    bot._follow(spec)
+    real_rollout = bot._rollout
+
+    def watched(st: bw.GameState, r: bw.engine.Rng) -> list[float]:
+        start = len(st.history)
+        out = real_rollout(st, r)
+        if st.to_act and len(st.history) > start:
+            cutoffs.append((st.to_act, st.history[-1][0], len(st.history) - start))
+        return out
+
+    bot._rollout = watched  # type: ignore[method-assign]
+    bot.choose(state, seat)
+    assert cutoffs
+    assert all(acting != (last,) for acting, last, _n in cutoffs)
+    # decision-counted rollouts of the same depth stop after exactly 2 decisions
+    plain = IsmctsBot(seed=1, iters=25, depth=2)
+    plain._follow(spec)
+    counted: list[int] = []
+    real_plain = plain._rollout
+
+    def counting(st: bw.GameState, r: bw.engine.Rng) -> list[float]:
+        start = len(st.history)
+        out = real_plain(st, r)
+        if st.to_act:
+            counted.append(len(st.history) - start)
+        return out
+
+    plain._rollout = counting  # type: ignore[method-assign]
+    plain.choose(state, seat)
+    assert counted and all(n == 2 for n in counted)

@@ -16,7 +16,8 @@ Each iteration:
    own reward (paranoid-free max^n).
 3. **Expand** one untried action, then **roll out** with the rollout policy (`random`,
    or `greedy`: epsilon-greedy one-step lookahead on the game's heuristic) for `depth`
-   decisions (default 20, or the game's own: its `ismcts_defaults` hook) and score the
+   decisions (default 20, or the game's own: its `ismcts_defaults` hook), or for `depth`
+   turns with `unit=turn` (a turn: one seat's run of consecutive decisions), and score the
    position with the game's heuristic, or with `depth=0` to the end of the game.
 4. **Back up** a reward vector (one entry per seat).
 
@@ -52,6 +53,8 @@ from boardwright.engine import Action, GameSpec, GameState, Rng
 from .base import Bot, Param, ParamValue
 from .cycle import CycleGuard
 from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
+
+_TURN_CAP = 100  # unit=turn: decisions per counted turn before a rollout is cut anyway
 
 
 class Node:
@@ -157,6 +160,13 @@ class IsmctsBot(Bot):
             maximum=1_000_000,
         ),
         Param(
+            "unit",
+            "decision",
+            "what `depth` counts: single decisions, or turns (a seat's run of consecutive "
+            "decisions, so a rollout ends between two turns, never in the middle of one)",
+            choices=("decision", "turn"),
+        ),
+        Param(
             "margin",
             0.0,
             "weight of the score margin blended into the win/loss reward",
@@ -196,6 +206,7 @@ class IsmctsBot(Bot):
         self.greedy = config["rollout"] == "greedy"
         self.epsilon = float(config["epsilon"])
         self.depth = int(config["depth"])
+        self.by_turn = config["unit"] == "turn"
         self.margin = float(config["margin"])
         self.scale = float(config["scale"])
         self.prior = int(config["prior"])
@@ -369,10 +380,21 @@ class IsmctsBot(Bot):
         steps = 0
         limit = self.depth
         greedy = self.greedy
+        by_turn = self.by_turn
+        last: tuple[int, ...] = ()  # the seats that made the last decision (unit=turn)
+        decisions = 0
+        cap = _TURN_CAP * limit  # unit=turn: decisions at most, should turns never end
         while True:
             acting = state.to_act
             if not acting:
                 return outcome_rewards(state.outcome(), players, self.margin, self.scale)
+            if by_turn:
+                if last and acting != last:
+                    steps += 1  # a turn ended: another seat (or several) is to act
+                last = acting
+                decisions += 1
+                if limit and decisions > cap:
+                    steps = limit
             if limit and steps >= limit:
                 evaluate = self._every_seat
                 assert evaluate is not None
@@ -400,4 +422,5 @@ class IsmctsBot(Bot):
                             state.apply_listed(seat, action)
                         else:
                             state.apply(seat, action.id)
-            steps += 1
+            if not by_turn:
+                steps += 1
