@@ -225,7 +225,7 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
     about 0.7 x `seconds`), clone cost and ISMCTS speed for one game.
 
     `decisions_per_s` and `env_steps_per_s` are wall-clock rates over the slices of each side
-    (as before session 9); `env_ratio` is the ratio of the two sides' rates in processor
+    (which count time spent waiting for a core); `env_ratio` is the ratio of the two sides' rates in processor
     time over all the pairs, `env_ratio_median` the median of the pairs' own ratios."""
     players = players or default_players(game_id)
     paired = paired_speeds(game_id, players, seconds * 0.7)

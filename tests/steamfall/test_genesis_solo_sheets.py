@@ -340,7 +340,7 @@ def test_marcus_player_abilities() -> None:
     ("event", "action"), [("Manifestation", "charm"), ("Marcus's Lab", "engineering")]
 )
 def test_a_civilian_let_go_for_2_vp(event: str, action: str) -> None:
-    """Stand-in effects (balance.md, Genesis solo, session 12): 1 charm at the Manifestation,
+    """Stand-in effects (balance.md, Genesis solo): 1 charm at the Manifestation,
     1 engineering at Marcus's Lab (beside its workshop card effect), and a civilian card let
     go for 2 VP, in the event's district; not offered without a civilian."""
     st = solo("marcus")
@@ -594,7 +594,7 @@ def test_alice_quick_shopping_and_hijack() -> None:
 
 
 def test_alice_greenhouse_drops_and_her_first_quick_shopping_takes_them() -> None:
-    """Stand-in drops (balance.md, Genesis solo, session 12): a civilian, a workshop item,
+    """Stand-in drops (balance.md, Genesis solo): a civilian, a workshop item,
     2 scrap and a ruins token when the Greenhouse is laid; she starts there and picks them
     up when her Quick shopping brings her back (a move, §18.6)."""
     from boardwright.titles.steamfall.rounds import lay_event
@@ -617,7 +617,7 @@ def test_alice_greenhouse_drops_and_her_first_quick_shopping_takes_them() -> Non
 
 
 def test_alice_greenhouse_adds_tokens_at_every_round_start_while_it_stands() -> None:
-    """Stand-in start-of-round tokens (session 12): a workshop item and 2 scrap in its
+    """Stand-in start-of-round tokens (balance.md, Genesis solo): a workshop item and 2 scrap in its
     district at each round's start, with the districts' own drops; none once it is gone.
     A workshop item token comes from the finite supply."""
     from boardwright.titles.steamfall import genesis

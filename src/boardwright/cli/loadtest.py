@@ -114,7 +114,7 @@ def _delta() -> Any:
 
 
 def default_scenario() -> list[str]:
-    """The groups of the issue's scenario (docs/web.md), from the file that names the games."""
+    """The groups of the reference scenario (docs/web.md, Load test), from the file that names the games."""
     text = (Path(__file__).resolve().parents[1] / "web" / "static" / "loadtest-scenario.txt").read_text()
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 

@@ -19,7 +19,7 @@ It also hands the C allocator's free memory back to the system every `TRIM_EVERY
 (`trim`: glibc's `malloc_trim`, without the interpreter lock): the payloads, deltas and rows the
 request threads build and drop are freed into glibc's per-thread heaps, which otherwise keep
 the freed pages: under load the kept free memory grew 2 -> 24 MB in 3 minutes and went on
-growing while the live objects stayed level (docs/web.md, session 8).
+growing while the live objects stayed level (docs/web.md, Memory).
 
 `BOARDWRIGHT_GC=cpython` leaves CPython's own settings (for comparison).
 """

@@ -29,7 +29,7 @@ from .tables import MEMO_LIMIT, NationKey, memoized, nation_key, tables
 #: the `ismcts` bot's defaults for this game (hook `ismcts_defaults`): rollouts cut after 5
 #: decisions instead of 20 cost a third of the time, so at equal time per decision the search
 #: runs about 2x the iterations, and it won more: 4 players, depth 5/8/12/20 rotated at
-#: 0.05 processor-s a decision, 60 games: 5 -> 37%, 20 -> 25% (docs/benchmarks.md, session 9)
+#: 0.05 processor-s a decision, 60 games: 5 -> 37%, 20 -> 25% (docs/benchmarks.md, ISMCTS defaults)
 ISMCTS_DEFAULTS = {"depth": 5}
 
 TOKEN = 0.3  # a resource token in hand

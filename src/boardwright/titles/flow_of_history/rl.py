@@ -229,8 +229,8 @@ _FIFTHS = tuple(i / 5 for i in range(128))  # a stack holds at most the whole ca
 def _nation_block(s: FlowState, p: int, n: int) -> tuple[array[float], array[float], int]:
     """A Nation's part of the vector, which depends only on its cards: (icons and stack
     sizes, the cards it owns, its highest age). Kept in the Nation's memo by the caller
-    (it was also memoized by the Nation's contents until session 8: in the env's games
-    12% of the blocks came back, and the key cost more than that saved)."""
+    (not memoized by the Nation's contents as well: in the env's games only 12% of the
+    blocks come back, and such a key costs more than that saves)."""
     nation = s.nations[p]
     memo = s.memo[p]
     cs = s.cards

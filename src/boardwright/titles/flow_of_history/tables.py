@@ -21,7 +21,7 @@ V = TypeVar("V")
 #: memo entries kept per memo before it is emptied: bounds a long-lived process's memory (a web
 #: server's bot worker levels off after ~8,000 moves at 5,000; at 20,000 it grew for ~9 minutes
 #: of the load test). Paired in-process runs of greedy bots (2 x 30 games a limit, alternated,
-#: session 9): 3,145 / 3,685 us a decision at 5,000 against 3,318 / 4,034 at 20,000.
+#: load average 8): 3,145 / 3,685 us a decision at 5,000 against 3,318 / 4,034 at 20,000.
 MEMO_LIMIT = 5_000
 
 def memoized(memo: dict[Any, V], key: Hashable, compute: Callable[[], V]) -> V:

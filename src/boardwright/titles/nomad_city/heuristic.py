@@ -22,7 +22,7 @@ from .state import NomadState
 #: the `ismcts` bot's defaults for this game (hook `ismcts_defaults`): rollouts cut after 5
 #: decisions instead of 20, about 2x the iterations at equal time per decision, and it won
 #: more: 3 players, depth 5/8/20 rotated at 0.05 processor-s a decision, 30 games:
-#: 5 -> 37%, 8 -> 40%, 20 -> 23% (docs/benchmarks.md, session 9); 5 is the cheaper of the two
+#: 5 -> 37%, 8 -> 40%, 20 -> 23% (docs/benchmarks.md, ISMCTS defaults); 5 is the cheaper of the two
 ISMCTS_DEFAULTS = {"depth": 5}
 
 ROUNDS = 8
