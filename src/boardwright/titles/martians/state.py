@@ -424,6 +424,9 @@ class MartiansState(TaskStackState):
     def _outcome(self) -> dict[str, Any]:
         return scoring.outcome(self)
 
+    def _outcome_for(self, seat: int) -> dict[str, Any]:
+        return scoring.outcome(self, seat)
+
 
 def _copy(x: Any) -> Any:
     """A deep copy of JSON-ready data, much faster than copy.deepcopy."""
