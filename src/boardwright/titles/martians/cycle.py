@@ -97,12 +97,15 @@ def _check_population(s: MartiansState) -> None:
 
 def demand_for(s: MartiansState, corp: int | None) -> dict[str, int]:
     """Demand tokens to place this supplementation (§4.1): the table, minus Medicine and
-    CO2 converter, plus 1 hunger per fourth colonist, minus 1 per dead colonist."""
+    CO2 converter; the population's size moves hunger by one a step: +1 once the fourth
+    colonist is in, -1 for each colonist lost. Shared quarters count the colony's steps,
+    not each corporation's: an oxygen failure kills a colonist of every corporation, one
+    step for the colony (as the fourth colonist, gained by all at once, is one)."""
     if corp is None:
         base = dict(s.content.setup.demand[str(s.corps)])
         who = 0
         grown = 1 if any(n >= 4 for n in s.colonists) else 0
-        dead = sum(s.dead)
+        dead = max(s.dead)
     else:
         base = dict(s.content.setup.competitive_demand)
         who = corp
