@@ -40,3 +40,54 @@ def test_terminal_score_line_shows_the_seats_own_view() -> None:
     mine = s.outcome(0)["scores"]
     assert mine != s.outcome()["scores"]
     assert buf.getvalue().split() == ["Score:", "you", str(mine[0]), "·", "seat", "1", str(mine[1])]
+
+
+def _in_construction(players: int = 2):  # type: ignore[no-untyped-def]
+    from .scene import do, setres, to_turn
+
+    s = new(players, seed=2, mode="coop")
+    corp = to_turn(s)
+    s.reputation[0] = 0
+    setres(s, 0, energy=1, regolith=2, supplies=2, credits=4)
+    field = next(f for f, o in enumerate(s.fields["construction"]) if o == -1) + 1
+    do(s, f"place:construction:{field}")
+    return s, corp
+
+
+def test_free_steps_are_offered_between_two_actions_in_one_building() -> None:
+    """RTG, regaining penalty markers and experts are not actions and may be done at any
+    time in one's turn (§5.6, §5.7, §7.2): also between two actions with one marker."""
+    from .scene import do, ids
+
+    s, corp = _in_construction()
+    s.apartments[2].append(corp)
+    s.hand[corp] -= 1
+    s.infirmary[3].append(corp)
+    s.hand[corp] -= 1
+    upgrade = next(a for a in ids(s) if a.startswith("upgrade:"))
+    assert "rtg" not in ids(s)  # before the first action: the turn offered them before placing
+    do(s, upgrade)  # +3 reputation, the last energy spent
+    here = ids(s)
+    assert {"rtg", "apartments", "infirmary", "leave"} <= set(here)
+    assert not any(a.startswith(("build:", "install:")) for a in here)  # no energy left
+    do(s, "rtg")  # 1 energy for 1 reputation, still inside the building
+    assert s.tasks[-1][0] == "building" and "rtg" not in ids(s)
+    assert any(a.startswith(("build:", "install:")) for a in ids(s))  # a second action now
+    hand = s.hand[corp]
+    do(s, "apartments")
+    assert s.hand[corp] == hand + 1 and s.tasks[-1][0] == "building"
+
+
+def test_an_expert_works_between_two_actions_in_one_building() -> None:
+    from .scene import do, ids
+
+    s, corp = _in_construction()
+    s.experts[corp] = [["power_plant_manager", 1]]
+    do(s, next(a for a in ids(s) if a.startswith("upgrade:")))
+    assert "expert:0" not in ids(s)  # it needs 2 energy
+    s.res[0][2] += 2
+    s.supply["energy"] -= 2
+    s._cache.clear()
+    assert "expert:0" in ids(s)
+    do(s, "expert:0")
+    assert s.tasks[-1][0] == "building" and "expert:0" not in ids(s)  # once per turn

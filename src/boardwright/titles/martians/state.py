@@ -17,7 +17,7 @@ from boardwright.engine.actions import Decision
 from boardwright.engine.log import LogEntry
 from boardwright.engine.tasks import TaskStackState
 
-from . import buildings, cycle, excavation, experts, goals, scoring, setup, turn, views
+from . import cycle, excavation, experts, goals, scoring, setup, turn, views
 from .content import RESOURCES, Content, load
 from .modes import shared_purse
 from .rules import ref
@@ -48,7 +48,7 @@ DECISIONS = {
     "colonist": turn.colonist_decision,
     "turn": turn.turn_decision,
     "deliver": turn.deliver_decision,
-    "building": buildings.building_decision,
+    "building": turn.building_decision,  # the building's actions and the free steps
     "remove_q": experts.remove_q_decision,
     "builder": experts.builder_decision,
     "dig": excavation.dig_decision,
@@ -62,7 +62,7 @@ APPLY = {
     "colonist": turn.apply_colonist,
     "turn": turn.apply_turn,
     "deliver": turn.apply_deliver,
-    "building": buildings.apply_building,
+    "building": turn.apply_building,
     "remove_q": experts.apply_remove_q,
     "builder": experts.apply_builder,
     "dig": excavation.apply_dig,
