@@ -91,3 +91,44 @@ def test_an_expert_works_between_two_actions_in_one_building() -> None:
     assert "expert:0" in ids(s)
     do(s, "expert:0")
     assert s.tasks[-1][0] == "building" and "expert:0" not in ids(s)  # once per turn
+
+
+def _semi_coop_all_met(players: int = 3):  # type: ignore[no-untyped-def]
+    from boardwright.titles.martians.setup import scenario_requirements
+
+    from .scene import clear_quarters, to_turn
+
+    s = new(players, seed=4, mode="semi-coop")
+    to_turn(s)
+    s.requirements_done = [[r.id, 0] for r in scenario_requirements(s)]
+    clear_quarters(s)
+    s.turn, s.round, s.birth_q = {}, 0, 0
+    s.tasks = [["cycle_end"], ["growth"]]  # the quarters summary of cycle 1 is done
+    s._cache.clear()
+    s.run()
+    return s
+
+
+def test_semi_coop_early_end_is_the_players_choice() -> None:
+    """Ending early is possible, not automatic (§11.3): every player in turn order is asked,
+    and the game ends only if all of them want to."""
+    s = _semi_coop_all_met()
+    assert not s.over and s.cycle == 1
+    order = s.order()
+    asked = []
+    while not s.over and s.tasks and s.tasks[-1][0] == "early_end":
+        seat = s.to_act[0]
+        dec = s.decision(seat)
+        assert dec is not None and {a.id for a in dec.actions} == {"end-game", "play-on"}
+        asked.append(seat)
+        s.apply(seat, "end-game")
+    assert asked == order and s.over and s.outcome()["goal_met"] is True
+
+
+def test_semi_coop_one_player_may_play_on() -> None:
+    s = _semi_coop_all_met()
+    first = s.to_act[0]
+    s.apply(first, "end-game")
+    s.apply(s.to_act[0], "play-on")
+    assert not s.over and s.cycle == 2  # the next cycle begins; nobody else is asked
+    assert all(t[0] != "early_end" for t in s.tasks)

@@ -300,7 +300,8 @@ def clean(s: MartiansState, quarters: list[int]) -> bool:
 
 
 def resolve_growth(s: MartiansState, task: Any) -> None:
-    """A birth-rate token where every need was met (§4.4); semi-co-op may end early (§11.3)."""
+    """A birth-rate token where every need was met (§4.4); then, in semi-co-op with the
+    scenario done, the players may end the game early (§11.3)."""
     if s.mode == "competitive":
         for corp in reversed(range(s.corps)):
             if clean(s, [s.owner.index(corp)]):
@@ -310,10 +311,34 @@ def resolve_growth(s: MartiansState, task: Any) -> None:
         if s.mode == "semi-coop" and uses_scenario(s):
             reqs = scenario_requirements(s)
             if len(s.requirements_done) == len(reqs) and s.cycle < s.cycles:
-                s.early_end = True
-                s.say(None, "every requirement is met and the quarters are clear: the game ends early",
-                      ref("11.3"))
+                s.say(None, "every requirement is met and the quarters are clear: the players may end "
+                      "the game now", ref("11.3"))
+                for corp in reversed(s.order()):  # asked in turn order, after the birth-rate token
+                    s.push("early_end", corp)
         s.push("add_birth", -1)
+
+
+def early_end_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    """Semi-co-op: the players may end the game after this cycle, all of them agreeing (§11.3)."""
+    corp = int(task[1])
+    acts = (Action("end-game", "end the game now (every player must agree)"),
+            Action("play-on", "play on to the last cycle"))
+    return Decision(s.seat_of(corp), "early end",
+                    f"{s.name(corp)}: the mission is complete; end the game early?", ref("11.3"), acts)
+
+
+def apply_early_end(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    s.tasks.pop()
+    if action_id == "play-on":
+        while s.tasks and s.tasks[-1][0] == "early_end":
+            s.tasks.pop()
+        s.say(corp, "wants to play on: the game goes on", ref("11.3"))
+        return
+    s.say(corp, "agrees to end the game early", ref("11.3"))
+    if not (s.tasks and s.tasks[-1][0] == "early_end"):
+        s.early_end = True
+        s.say(None, "every player agrees: the game ends early", ref("11.3"))
 
 
 def resolve_cycle_end(s: MartiansState, task: Any) -> None:
