@@ -132,3 +132,25 @@ def test_semi_coop_one_player_may_play_on() -> None:
     s.apply(s.to_act[0], "play-on")
     assert not s.over and s.cycle == 2  # the next cycle begins; nobody else is asked
     assert all(t[0] != "early_end" for t in s.tasks)
+
+
+def test_weather_report_may_look_as_soon_as_it_is_developed() -> None:
+    """The technology lets its owner look at the top weather card (§8), not only from its
+    next turn: once developed, and again as soon as the weather changes."""
+
+    from .scene import do, setres, to_turn
+
+    s = new(2, seed=1, mode="competitive")
+    corp = to_turn(s)
+    seat = s.seat_of(corp)
+    if "laboratory" in s.unbuilt:
+        s.unbuilt.remove("laboratory")
+    setres(s, corp, energy=2)
+    do(s, "place:laboratory:1", "tech:weather_report")
+    top = s.weather_deck[-1].split("#")[0]
+    assert s.view(seat)["weather"]["top_seen"] == top  # in the same turn
+    assert s.view(1 - seat)["weather"]["top_seen"] is None
+    assert any(e.text.endswith(f"looks at the top weather card: {top}") and e.visible_to == (seat,)
+               for e in s.log)
+    for k in range(3):
+        assert s.determinize(seat, k).weather_deck[-1] == s.weather_deck[-1]  # type: ignore[attr-defined]

@@ -216,6 +216,21 @@ def _weather(s: MartiansState) -> None:
     s.weather = s.weather_deck.pop()
     s.seen_top = []
     s.say(None, f"the weather changes: {s.content.weather[s.weather.split('#')[0]].name}", ref("9"))
+    weather_looks(s)
+
+
+def weather_looks(s: MartiansState) -> None:
+    """Weather report lets its owner look at the top weather card at any time (§8): a look
+    costs nothing, so it is taken as soon as there is a new card to see (the technology
+    just developed, a turn begun, the weather changed)."""
+    if not s.weather_deck:
+        return
+    for corp in range(s.corps):
+        seat = s.seat_of(corp)
+        if seat not in s.seen_top and s.has_tech(corp, "weather_report"):
+            s.seen_top.append(seat)
+            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
+                  visible_to=(seat,))
 
 
 def output(s: MartiansState, corp: int, inst: str) -> int:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.actions import Action, Decision
 
-from . import buildings, experts
+from . import buildings, cycle, experts
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token
 
@@ -54,12 +54,7 @@ def begin(s: MartiansState, corp: int) -> None:
     s.turn = {"corp": corp, "time": time, "building": "", "done": [], "expert": 0}
     for card in s.experts[corp]:
         card[1] = 1  # experts turn face up at the owner's next turn (§7.2)
-    if s.has_tech(corp, "weather_report") and s.weather_deck:
-        seat = s.seat_of(corp)
-        if seat not in s.seen_top:
-            s.seen_top.append(seat)
-            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
-                  visible_to=(seat,))
+    cycle.weather_looks(s)
     s.push("turn", corp)
 
 
@@ -137,6 +132,8 @@ def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> No
         _free_step(s, int(task[1]), action_id)
     else:
         buildings.apply_building(s, task, seat, action_id)
+        if action_id == "tech:weather_report":
+            cycle.weather_looks(s)  # its owner may look at once (§8)
 
 
 def _free_step(s: MartiansState, corp: int, action_id: str) -> None:
