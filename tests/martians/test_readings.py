@@ -3,10 +3,12 @@ than the rulebook prints it (§4.1, §5.6-§5.7, §7.2, §8, §11.3, §11.5)."""
 
 from __future__ import annotations
 
+from boardwright.titles.martians.state import MartiansState
+
 from .scene import new
 
 
-def _drafted(players: int, seed: int = 3):  # type: ignore[no-untyped-def]
+def _drafted(players: int, seed: int = 3) -> MartiansState:
     s = new(players, seed=seed, mode="competitive", collectors_edition=True)
     while s.tasks and s.tasks[-1][0] == "goal_keep":
         for seat in s.to_act:
@@ -42,7 +44,7 @@ def test_terminal_score_line_shows_the_seats_own_view() -> None:
     assert buf.getvalue().split() == ["Score:", "you", str(mine[0]), "·", "seat", "1", str(mine[1])]
 
 
-def _in_construction(players: int = 2):  # type: ignore[no-untyped-def]
+def _in_construction(players: int = 2) -> tuple[MartiansState, int]:
     from .scene import do, setres, to_turn
 
     s = new(players, seed=2, mode="coop")
@@ -93,7 +95,7 @@ def test_an_expert_works_between_two_actions_in_one_building() -> None:
     assert s.tasks[-1][0] == "building" and "expert:0" not in ids(s)  # once per turn
 
 
-def _semi_coop_all_met(players: int = 3):  # type: ignore[no-untyped-def]
+def _semi_coop_all_met(players: int = 3) -> MartiansState:
     from boardwright.titles.martians.setup import scenario_requirements
 
     from .scene import clear_quarters, to_turn
@@ -153,4 +155,5 @@ def test_weather_report_may_look_as_soon_as_it_is_developed() -> None:
     assert any(e.text.endswith(f"looks at the top weather card: {top}") and e.visible_to == (seat,)
                for e in s.log)
     for k in range(3):
-        assert s.determinize(seat, k).weather_deck[-1] == s.weather_deck[-1]  # type: ignore[attr-defined]
+        other = s.determinize(seat, k)
+        assert isinstance(other, MartiansState) and other.weather_deck[-1] == s.weather_deck[-1]
