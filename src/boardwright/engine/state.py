@@ -413,11 +413,9 @@ class GameState(ABC):
         shows (what a seat is shown mid-game); the final outcome is the same for every seat.
         Without it: the whole truth, hidden things included (bots on their own copies,
         simulations, the end of the game)."""
-        if seat is None or self.over:
-            result = self._outcome()
-        else:
+        if seat is not None:
             self._checked_seat(seat)
-            result = self._outcome_for(seat)
+        result = self._outcome() if seat is None or self.over else self._outcome_for(seat)
         result["final"] = self.over
         return result
 
