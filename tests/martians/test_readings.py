@@ -78,6 +78,10 @@ def test_free_steps_are_offered_between_two_actions_in_one_building() -> None:
     hand = s.hand[corp]
     do(s, "apartments")
     assert s.hand[corp] == hand + 1 and s.tasks[-1][0] == "building"
+    assert "apartments" not in ids(s)  # none left there
+    s.turn["time"] = 0
+    s._cache.clear()
+    assert "infirmary" not in ids(s) and "leave" in ids(s)  # only when it can be carried out
 
 
 def test_an_expert_works_between_two_actions_in_one_building() -> None:
