@@ -1,5 +1,8 @@
-"""The shared ranking with tie-breakers used by competitive outcomes."""
+"""The shared ranking with tie-breakers used by competitive outcomes, and `outcome(seat)`."""
 
+import pytest
+
+import boardwright as bw
 from boardwright.engine.outcome import rank
 
 
@@ -40,3 +43,11 @@ def test_every_kind_has_final_winners_and_its_own_fields() -> None:
     assert scored["scores"] == [17] and team_result(scored, 1) == [1.0]
     lost_solo = solo(won=False, reason="demand left", final=True)
     assert lost_solo["winners"] == [] and team_result(lost_solo, 1) == [0.0]
+
+
+def test_outcome_for_a_seat_checks_the_seat() -> None:
+    state = bw.game("flow-of-history").new_game(2, seed=1)
+    assert state.outcome(0) == state.outcome()  # nothing hidden in its running score
+    for bad in (2, -1, "0"):
+        with pytest.raises(ValueError, match="seat must be a number"):
+            state.outcome(bad)  # type: ignore[arg-type]

@@ -259,7 +259,9 @@ def test_weather_report_shows_the_top_card_to_its_owner_only() -> None:
     assert s.view(s.seat_of(1 - corp))["weather"]["top_seen"] is None
     assert s.view(None)["weather"]["top_seen"] is None
     cycle._weather(s)
-    assert s.view(s.seat_of(corp))["weather"]["top_seen"] is None  # a new top: not seen yet
+    new_top = s.weather_deck[-1].split("#")[0]  # a new top: its owner may look at once (§8)
+    assert s.view(s.seat_of(corp))["weather"]["top_seen"] == new_top
+    assert s.view(s.seat_of(1 - corp))["weather"]["top_seen"] is None
 
 
 def test_weather_report_keeps_the_seen_card_on_top_when_determinized() -> None:

@@ -86,8 +86,8 @@ def test_demand_modifiers_from_colony_technologies_and_deaths() -> None:
     s = new(4, mode="coop")
     s.cycle = 2
     s.colony_tech = [["medicine", 0, 1], ["co2_converter", 1, 1]]
-    s.dead = [1, 0, 1, 0]
-    assert cycle.demand_for(s, None) == {"oxygen": 3, "disease": 3, "hunger": 6}
+    s.dead = [1, 1, 1, 1]  # one oxygen failure: every corporation lost a colonist
+    assert cycle.demand_for(s, None) == {"oxygen": 3, "disease": 3, "hunger": 7}
     comp = new(2, mode="competitive")
     comp.cycle = 2
     comp.colony_tech = [["medicine", 0, 1]]
@@ -101,3 +101,24 @@ def test_demand_tokens_are_placed_from_q1_to_q4() -> None:
     s.supply.update(oxygen=8, disease=8, hunger=12)
     cycle._place_demand(s)
     assert [q[:3] for q in s.quarters] == [[1, 1, 2], [1, 1, 2], [1, 1, 1], [0, 0, 1]]
+
+
+def test_population_decrease_places_one_hunger_fewer_for_the_whole_colony() -> None:
+    """Growth adds one hunger token for the colony, not per corporation; a decrease (one
+    oxygen failure kills a colonist of each corporation) takes one away the same way (§4.1)."""
+    s = new(4, mode="coop")
+    s.cycle = 2
+    assert cycle.demand_for(s, None)["hunger"] == 8
+    s.dead = [1, 1, 1, 1]
+    assert cycle.demand_for(s, None)["hunger"] == 7  # was 8 - 4
+    s.dead = [2, 2, 2, 2]  # a second failure: the colony shrinks a second step
+    assert cycle.demand_for(s, None)["hunger"] == 6
+    s.dead = [1, 1, 1, 1]
+    s.colonists = [4, 4, 4, 4]  # grown one step, shrunk one step: the table again
+    assert cycle.demand_for(s, None)["hunger"] == 8
+    solo = new(1, mode="solo")
+    solo.dead = [1, 1]
+    assert cycle.demand_for(solo, None)["hunger"] == 3  # one step down from 4, not two
+    comp = new(2, mode="competitive")
+    comp.dead = [1, 0]
+    assert cycle.demand_for(comp, 0)["hunger"] == 1 and cycle.demand_for(comp, 1)["hunger"] == 2

@@ -175,7 +175,7 @@ class Session:
                                     round_names=view.get("round_names"))
 
     def score_line(self) -> None:
-        outcome = self.state.outcome()
+        outcome = self.state.outcome(self.human)  # only what this seat may know counts
         kind = outcome.get("kind")
         line = Text("Score: ", style="bold")
         if kind in ("competitive", "semi-cooperative") and outcome.get("scores") is not None:

@@ -155,6 +155,12 @@ class GameState(ABC):
     @abstractmethod
     def _outcome(self) -> JsonDict: ...
 
+    def _outcome_for(self, seat: int) -> JsonDict:
+        """Optional: the running outcome counting only what `seat` may see (its view), for a
+        game whose provisional scores hold something hidden from it (a secret goal already
+        met). The default, `_outcome()`, suits a game whose running outcome is public."""
+        return self._outcome()
+
     @abstractmethod
     def _dump(self) -> JsonDict: ...
 
@@ -398,12 +404,18 @@ class GameState(ABC):
             out["log"] = [e.to_dict() for e in self._log if e.visible(seat)]
         out["over"] = self.over
         if self.over:
-            out["outcome"] = self.outcome()
+            out["outcome"] = self.outcome(seat)  # final: the same for every seat
         return out
 
-    def outcome(self) -> JsonDict:
-        """Scores with breakdowns, ranking and winners; provisional while the game runs."""
-        result = self._outcome()
+    def outcome(self, seat: int | None = None) -> JsonDict:
+        """Scores with breakdowns, ranking and winners; provisional while the game runs.
+        `seat`: the running outcome as that seat may know it, counting only what its view
+        shows (what a seat is shown mid-game); the final outcome is the same for every seat.
+        Without it: the whole truth, hidden things included (bots on their own copies,
+        simulations, the end of the game)."""
+        if seat is not None:
+            self._checked_seat(seat)
+        result = self._outcome() if seat is None or self.over else self._outcome_for(seat)
         result["final"] = self.over
         return result
 

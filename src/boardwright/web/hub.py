@@ -567,8 +567,8 @@ class Hub:
             return live.undo_cache[key]
 
     def standing(self, live: Live, seat: int | None) -> dict[str, Any] | None:
-        """The running scores, if the game can tell them mid-game and they depend on nothing
-        hidden from `seat` (the same in re-sampled worlds): else None. Cached per version."""
+        """The running scores as `seat` may know them (`outcome(seat)`: nothing hidden from it
+        counts), if the game has scores mid-game: else None. Cached per version."""
         if seat is None:
             return None
         with live.lock:
@@ -577,12 +577,9 @@ class Hub:
                 live.undo_cache[key] = None
                 state = live.state
                 try:
-                    scores = None if state.over else state.outcome().get("scores")
+                    scores = None if state.over else state.outcome(seat).get("scores")
                     if isinstance(scores, list) and scores:
-                        stream = Rng(secrets.randbits(64))
-                        if all(state.determinize(seat, stream).outcome().get("scores") == scores
-                               for _ in range(3)):
-                            live.undo_cache[key] = json.dumps(scores)
+                        live.undo_cache[key] = json.dumps(scores)
                 except Exception:  # a game that cannot score mid-game
                     pass
             found = live.undo_cache[key]

@@ -97,12 +97,15 @@ def _check_population(s: MartiansState) -> None:
 
 def demand_for(s: MartiansState, corp: int | None) -> dict[str, int]:
     """Demand tokens to place this supplementation (§4.1): the table, minus Medicine and
-    CO2 converter, plus 1 hunger per fourth colonist, minus 1 per dead colonist."""
+    CO2 converter; the population's size moves hunger by one a step: +1 once the fourth
+    colonist is in, -1 for each colonist lost. Shared quarters count the colony's steps,
+    not each corporation's: an oxygen failure kills a colonist of every corporation, one
+    step for the colony (as the fourth colonist, gained by all at once, is one)."""
     if corp is None:
         base = dict(s.content.setup.demand[str(s.corps)])
         who = 0
         grown = 1 if any(n >= 4 for n in s.colonists) else 0
-        dead = sum(s.dead)
+        dead = max(s.dead)
     else:
         base = dict(s.content.setup.competitive_demand)
         who = corp
@@ -213,6 +216,21 @@ def _weather(s: MartiansState) -> None:
     s.weather = s.weather_deck.pop()
     s.seen_top = []
     s.say(None, f"the weather changes: {s.content.weather[s.weather.split('#')[0]].name}", ref("9"))
+    weather_looks(s)
+
+
+def weather_looks(s: MartiansState) -> None:
+    """Weather report lets its owner look at the top weather card at any time (§8): a look
+    costs nothing, so it is taken as soon as there is a new card to see (the technology
+    just developed, a turn begun, the weather changed)."""
+    if not s.weather_deck:
+        return
+    for corp in range(s.corps):
+        seat = s.seat_of(corp)
+        if seat not in s.seen_top and s.has_tech(corp, "weather_report"):
+            s.seen_top.append(seat)
+            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
+                  visible_to=(seat,))
 
 
 def output(s: MartiansState, corp: int, inst: str) -> int:
@@ -297,7 +315,8 @@ def clean(s: MartiansState, quarters: list[int]) -> bool:
 
 
 def resolve_growth(s: MartiansState, task: Any) -> None:
-    """A birth-rate token where every need was met (§4.4); semi-co-op may end early (§11.3)."""
+    """A birth-rate token where every need was met (§4.4); then, in semi-co-op with the
+    scenario done, the players may end the game early (§11.3)."""
     if s.mode == "competitive":
         for corp in reversed(range(s.corps)):
             if clean(s, [s.owner.index(corp)]):
@@ -307,10 +326,34 @@ def resolve_growth(s: MartiansState, task: Any) -> None:
         if s.mode == "semi-coop" and uses_scenario(s):
             reqs = scenario_requirements(s)
             if len(s.requirements_done) == len(reqs) and s.cycle < s.cycles:
-                s.early_end = True
-                s.say(None, "every requirement is met and the quarters are clear: the game ends early",
-                      ref("11.3"))
+                s.say(None, "every requirement is met and the quarters are clear: the players may end "
+                      "the game now", ref("11.3"))
+                for corp in reversed(s.order()):  # asked in turn order, after the birth-rate token
+                    s.push("early_end", corp)
         s.push("add_birth", -1)
+
+
+def early_end_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    """Semi-co-op: the players may end the game after this cycle, all of them agreeing (§11.3)."""
+    corp = int(task[1])
+    acts = (Action("end-game", "end the game now (every player must agree)"),
+            Action("play-on", "play on to the last cycle"))
+    return Decision(s.seat_of(corp), "early end",
+                    f"{s.name(corp)}: the mission is complete; end the game early?", ref("11.3"), acts)
+
+
+def apply_early_end(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    corp = int(task[1])
+    s.tasks.pop()
+    if action_id == "play-on":
+        while s.tasks and s.tasks[-1][0] == "early_end":
+            s.tasks.pop()
+        s.say(corp, "wants to play on: the game goes on", ref("11.3"))
+        return
+    s.say(corp, "agrees to end the game early", ref("11.3"))
+    if not (s.tasks and s.tasks[-1][0] == "early_end"):
+        s.early_end = True
+        s.say(None, "every player agrees: the game ends early", ref("11.3"))
 
 
 def resolve_cycle_end(s: MartiansState, task: Any) -> None:

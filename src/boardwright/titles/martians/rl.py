@@ -32,7 +32,7 @@ MAX_FIELDS = 3
 DEMAND = ("oxygen", "disease", "hunger", "birth_rate")
 MODES = ("solo", "coop", "semi-coop", "competitive")
 DECISION_KINDS = ("quarters", "hidden goal", "birth", "penalty", "colonist", "turn", "delivery",
-                  "building", "expert", "excavation", "examination")
+                  "building", "expert", "excavation", "examination", "early end")
 
 
 def _content() -> Content:
@@ -54,6 +54,7 @@ def _universe(players: int, mode: str, collectors: bool, solo_goal: str) -> tupl
         ids += [f"keep:{g}" for g in sorted(c.goals)]
     if mode == "semi-coop":
         ids += [f"quarters:{q}" for q in quarters]
+        ids += ["end-game", "play-on"]  # the early end (§11.3)
     ids += [f"q:{q}" for q in quarters]  # birth-rate quarters, an expert's target
     buildings = [b.id for b in c.board.buildings]
     fields = [(b.id, f + 1) for b in c.board.buildings for f in range(len(b.field_opens))]

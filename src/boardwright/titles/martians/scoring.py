@@ -41,20 +41,23 @@ def mission(s: MartiansState) -> tuple[bool, str]:
     return False, "; ".join(why)
 
 
-def corp_score(s: MartiansState, corp: int) -> dict[str, int]:
-    """Competitive lines (§11.4), also used by solo commissions (§11.1) for both corporations."""
+def corp_score(s: MartiansState, corp: int, seat: int | None = None) -> dict[str, int]:
+    """Competitive lines (§11.4), also used by solo commissions (§11.1) for both corporations.
+    `seat`: the lines as that seat may know them mid-game: another player's hidden goals are
+    secret until the end (§11.5), so they are left out."""
     p = s.purse(corp)
     own = [q for q in range(4) if s.owner[q] == corp]
     out = {"reputation": s.reputation[p], "demand_tokens": -3 * demand_left(s, own),
            "dead_colonists": -3 * s.dead[corp], "energy": s.have(p, "energy") // 3,
            "fourth_colonist": 2 if s.colonists[corp] >= 4 else 0}
-    if s.mode == "competitive" and s.goals:
+    if s.mode == "competitive" and s.goals and (seat is None or seat == s.seat_of(corp)):
         out["hidden_goals"] = sum(s.content.goals[g].reputation for g in s.goals[corp] if met(s, corp, g))
     out["total"] = sum(out.values())
     return out
 
 
-def outcome(s: MartiansState) -> dict[str, Any]:
+def outcome(s: MartiansState, seat: int | None = None) -> dict[str, Any]:
+    """The outcome; with `seat`, the running one as that seat may know it (§11.5)."""
     final = s.over
     if s.mode == "solo" and not uses_scenario(s):
         b = {"reputation": s.reputation[0], "demand_tokens": -3 * demand_left(s, [0, 1, 2, 3]),
@@ -86,7 +89,7 @@ def outcome(s: MartiansState) -> dict[str, Any]:
                                    goal_met=met_goal if final else None, reason=why,
                                    nobody_wins_on_failure=bool(s.options["scenario_required"]),
                                    final=final, breakdown=breakdown)
-    breakdown = [corp_score(s, corp) for corp in range(s.corps)]
+    breakdown = [corp_score(s, corp, seat) for corp in range(s.corps)]
     keys = [(b["total"], s.have(s.purse(c), "credits"), -s.dead[c], installations_of(s, c))
             for c, b in enumerate(breakdown)]
     return oc.competitive(keys, ("reputation", "credits", "fewer dead colonists", "installations"),

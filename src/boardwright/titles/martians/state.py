@@ -17,7 +17,7 @@ from boardwright.engine.actions import Decision
 from boardwright.engine.log import LogEntry
 from boardwright.engine.tasks import TaskStackState
 
-from . import buildings, cycle, excavation, experts, goals, scoring, setup, turn, views
+from . import cycle, excavation, experts, goals, scoring, setup, turn, views
 from .content import RESOURCES, Content, load
 from .modes import shared_purse
 from .rules import ref
@@ -45,10 +45,11 @@ DECISIONS = {
     "semi_quarters": setup.semi_quarters_decision,
     "birth_q": cycle.birth_q_decision,
     "penalty": cycle.penalty_decision,
+    "early_end": cycle.early_end_decision,
     "colonist": turn.colonist_decision,
     "turn": turn.turn_decision,
     "deliver": turn.deliver_decision,
-    "building": buildings.building_decision,
+    "building": turn.building_decision,  # the building's actions and the free steps
     "remove_q": experts.remove_q_decision,
     "builder": experts.builder_decision,
     "dig": excavation.dig_decision,
@@ -59,10 +60,11 @@ APPLY = {
     "semi_quarters": setup.apply_semi_quarters,
     "birth_q": cycle.apply_birth_q,
     "penalty": cycle.apply_penalty,
+    "early_end": cycle.apply_early_end,
     "colonist": turn.apply_colonist,
     "turn": turn.apply_turn,
     "deliver": turn.apply_deliver,
-    "building": buildings.apply_building,
+    "building": turn.apply_building,
     "remove_q": experts.apply_remove_q,
     "builder": experts.apply_builder,
     "dig": excavation.apply_dig,
@@ -423,6 +425,9 @@ class MartiansState(TaskStackState):
 
     def _outcome(self) -> dict[str, Any]:
         return scoring.outcome(self)
+
+    def _outcome_for(self, seat: int) -> dict[str, Any]:
+        return scoring.outcome(self, seat)
 
 
 def _copy(x: Any) -> Any:

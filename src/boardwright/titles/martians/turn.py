@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.actions import Action, Decision
 
-from . import buildings, experts
+from . import buildings, cycle, experts
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token
 
@@ -54,12 +54,7 @@ def begin(s: MartiansState, corp: int) -> None:
     s.turn = {"corp": corp, "time": time, "building": "", "done": [], "expert": 0}
     for card in s.experts[corp]:
         card[1] = 1  # experts turn face up at the owner's next turn (§7.2)
-    if s.has_tech(corp, "weather_report") and s.weather_deck:
-        seat = s.seat_of(corp)
-        if seat not in s.seen_top:
-            s.seen_top.append(seat)
-            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
-                  visible_to=(seat,))
+    cycle.weather_looks(s)
     s.push("turn", corp)
 
 
@@ -85,7 +80,6 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
 
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
-    p = s.purse(corp)
     t = s.turn["time"]
     acts = []
     for b, f, extra in placements(s, corp):
@@ -94,23 +88,80 @@ def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
                                                  f"field {f + 1}{more}"))
     if t >= 1 and any(corp in occ for occ in s.fields.values()):
         acts.append(Action("recreation", "recreation: take back your action markers from the board (1 time)"))
+    acts += free_steps(s, corp)
+    acts.append(Action("end", "end your turn"))
+    return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
+
+
+def free_steps(s: MartiansState, corp: int) -> list[Action]:
+    """What a corporation may do at any time in its turn because it is no action: the RTG
+    draw (§5.6), regaining penalty markers (§5.7), an expert (§7.2); each only when it can
+    be carried out."""
+    p = s.purse(corp)
+    acts = []
     if not s.rtg_used[corp] and s.rtg > 0 and s.reputation[p] >= 1:
         acts.append(Action("rtg", "draw 1 energy from the RTG (-1 reputation)"))
-    if t >= 1 and any(corp in box for box in s.infirmary):
+    if s.turn["time"] >= 1 and any(corp in box for box in s.infirmary):
         acts.append(Action("infirmary", "take an action marker back from the infirmary (1 time)"))
     if s.have(p, "credits") >= 2 and any(corp in box for box in s.apartments):
         acts.append(Action("apartments", "take an action marker back from the apartments (2 credits)"))
     if not s.turn["expert"]:
         acts += experts.offers(s, corp)
-    acts.append(Action("end", "end your turn"))
-    return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
+    return acts
+
+
+FREE = frozenset(("rtg", "infirmary", "apartments", "expert"))
+
+
+def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
+    """A building's actions (§5.3) and, once one is done, the free steps between two of them:
+    before the first they add nothing the turn did not offer before the marker went in, and
+    a marker must serve an action (§5.2)."""
+    dec = buildings.building_decision(s, task, seat)
+    if not s.turn["done"]:
+        return dec
+    free = free_steps(s, int(task[1]))
+    if not free:
+        return dec
+    acts = list(dec.actions)  # "leave" stays last
+    return Decision(dec.seat, dec.kind, dec.prompt, dec.rule, (*acts[:-1], *free, acts[-1]))
+
+
+def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
+    if action_id.partition(":")[0] in FREE:
+        _free_step(s, int(task[1]), action_id)
+    else:
+        buildings.apply_building(s, task, seat, action_id)
+        if action_id == "tech:weather_report":
+            cycle.weather_looks(s)  # its owner may look at once (§8)
+
+
+def _free_step(s: MartiansState, corp: int, action_id: str) -> None:
+    p = s.purse(corp)
+    kind, _, arg = action_id.partition(":")
+    if kind == "rtg":
+        s.rtg_used[corp] = True
+        s.rtg -= 1
+        s.res[p][2] += 1  # energy
+        s.add_reputation(corp, -1, ref("5.6"), "draws 1 energy from the RTG")
+    elif kind == "infirmary":
+        s.turn["time"] -= 1
+        _regain(s, corp, s.infirmary)
+        s.say(corp, "takes an action marker back from the infirmary", ref("5.7"))
+    elif kind == "apartments":
+        s.pay(p, {"credits": 2})
+        _regain(s, corp, s.apartments)
+        s.say(corp, "takes an action marker back from the apartments", ref("5.7"))
+    else:  # expert
+        experts.use(s, corp, int(arg))
 
 
 def apply_turn(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
     corp = int(task[1])
-    p = s.purse(corp)
     kind, _, arg = action_id.partition(":")
-    if kind == "place":
+    if kind in FREE:
+        _free_step(s, corp, action_id)
+    elif kind == "place":
         b, fno = arg.split(":")
         field = int(fno) - 1
         extra = 1 if field in s.upgrades[b] else 0
@@ -133,21 +184,6 @@ def apply_turn(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
                     n += 1
         s.hand[corp] += n
         s.say(corp, f"recreation: takes {n} action marker(s) back", ref("5.5"))
-    elif kind == "rtg":
-        s.rtg_used[corp] = True
-        s.rtg -= 1
-        s.res[p][2] += 1  # energy
-        s.add_reputation(corp, -1, ref("5.6"), "draws 1 energy from the RTG")
-    elif kind == "infirmary":
-        s.turn["time"] -= 1
-        _regain(s, corp, s.infirmary)
-        s.say(corp, "takes an action marker back from the infirmary", ref("5.7"))
-    elif kind == "apartments":
-        s.pay(p, {"credits": 2})
-        _regain(s, corp, s.apartments)
-        s.say(corp, "takes an action marker back from the apartments", ref("5.7"))
-    elif kind == "expert":
-        experts.use(s, corp, int(arg))
     else:  # end
         s.tasks.pop()
         s.push("end_turn", corp)

@@ -687,6 +687,8 @@ def resolve_game_end(st: SteamfallState, task: Task) -> None:
 
 def score(st: SteamfallState, p: int) -> dict[str, Any]:
     pl = st.pl[p]
+    if "res" not in pl:  # characters still being chosen: nothing scored yet
+        return {"vp_tokens": 0, "vp_diamonds": 0, "cipher_tablets": 0, "secret_locations": 0, "total": 0}
     vp = pl["res"]["vp"]
     tablets = 3 * len(pl["tablets"])
     locs = 0

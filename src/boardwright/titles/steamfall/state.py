@@ -259,7 +259,7 @@ class SteamfallState(TaskStackState):
         for p in range(self.players):
             b = rounds.score(self, p)
             breakdown.append(b)
-            keys.append((b["total"], self.pl[p]["res"]["insight"]))
+            keys.append((b["total"], self.pl[p].get("res", {}).get("insight", 0)))
         return competitive(keys, ("VP", "insight"), final=final, breakdown=breakdown)
 
     def _dump(self) -> dict[str, Any]:
