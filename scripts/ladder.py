@@ -7,9 +7,9 @@ bots alternate round the table), and the table gives each pair's win rate with i
 at 1500). Co-operative and solo games: each level plays as the whole team `--games` times,
 and the table gives its success rate with the interval (a step up should win more often).
 
-    python scripts/ladder.py flow-of-history --games 60 --workers 2
-    python scripts/ladder.py martians --players 2 --option mode=coop --games 60
-    python scripts/ladder.py nomad-city --levels easy,normal --games 20
+    python scripts/ladder.py GAME --games 60 --workers 2
+    python scripts/ladder.py GAME --players 2 --option mode=coop --games 60
+    python scripts/ladder.py GAME --levels easy,normal --games 20
 
 A game counts a shared win as half a win to each. Results depend only on the seeds
 (`--seed`), not on the workers, except that time-limited searches (`hard`, `expert`) think
