@@ -214,6 +214,27 @@ def test_a_quest_completes_once_and_its_reward_stays_after_the_civilian_leaves()
     assert st.pl[p]["res"]["vp"] == vp
 
 
+def test_a_quest_completed_stays_completed_when_its_card_comes_back() -> None:
+    # once per game: letting the civilian go and escorting the reshuffled card again (by the
+    # same character or another) neither reopens its quest nor pays its reward twice
+    st = game()
+    p = me(st)
+    q = 1 - p
+    _civ(st, p, "otto")
+    st.quest_step(p, "otto", 5)
+    vp = st.pl[p]["res"]["vp"]
+    st.discard_civilian(p, "otto")
+    for who in (p, q):
+        st.civ_discard.remove("otto")
+        st.pl[who]["civs"].append("otto")
+        assert "otto" not in st.quest_targets(who)
+        before = st.pl[who]["res"]["vp"]
+        st.quest_step(who, "otto", 5)
+        assert st.pl[who]["res"]["vp"] == before
+        st.discard_civilian(who, "otto")
+    assert st.pl[p]["res"]["vp"] == vp
+
+
 # ---------------------------------------------------------------- Incredible Invention (§12)
 def test_completion_may_be_bought_during_the_round_not_beyond_the_row() -> None:
     st = game(players=2)

@@ -379,7 +379,7 @@ def _my_board(console: Console, c: Content, view: dict[str, Any], p: int, width:
     civs: list[Text] = []
     for civ in pl["civs"]:
         q = c.civilians[civ].quest
-        done = civ in pl.get("done", [])
+        done = any(civ in o.get("done", []) for o in view["players"])  # once per game (§8)
         prog = q.n if done else pl.get("prog", {}).get(civ, 0)
         t = Text(c.civilians[civ].name, style="bold")
         t.append(f" quest {prog}/{q.n}" + (" done" if done else ""))

@@ -580,7 +580,7 @@
     const civs = (ctx.data || {}).civilians || {};
     row("civilians", p.civs || [], 58, (id, cx, cy) => {
       const v = civs[id] || { name: id, quest: "", steps: 1, keyword: "" };
-      const done = (p.done || []).includes(id);
+      const done = view.players.some(q => (q.done || []).includes(id));  // once per game (§8)
       const prog = done ? v.steps : ((p.prog || {})[id] || 0);
       const [cg, acts] = cardBox(g, cx, cy, cardW, 58, mine(id), byTarget, ctx, done ? "#e3f0dc" : "#f2f7ee", "#3aa657", { "data-civilian": id, "data-progress": prog });
       cg.append(text(7, 15, cut(v.name + (v.keyword ? ` (${v.keyword})` : ""), Math.floor((cardW - 12) / 6.4)), { "font-size": 11.5, "font-weight": 700 }));
