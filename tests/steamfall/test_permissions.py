@@ -286,6 +286,46 @@ def test_permissions_cubes_return_to_their_owner_and_vp_to_the_supply() -> None:
     assert st.paid == {"vp": 1, "cubes": 1}
 
 
+def _resolution(st: SteamfallState) -> None:
+    st.round = 1
+    st.completion = st.quarters = 0
+    for pl in st.pl:
+        pl["res"].update(vp=0, insight=0, steam=0)
+        pl["diamonds"] = 0
+    st.tasks = [["resolution"]]
+
+
+def test_resolution_done_only_when_the_rest_is_met_or_cannot_be() -> None:
+    # the players must pay the row together: no one stops while the team could still pay it
+    st = game(players=2)
+    _resolution(st)
+    vp, cubes, comp = rounds.requirement(st)
+    first, second = st.order
+    slots = list(range(st.board.n_districts, st.board.n_areas))
+    st.cubes[slots[0]] = [first] * cubes
+    st.pl[first]["res"].update(vp=vp, insight=4 * comp)
+    st.run()
+    assert st.tasks[-1] == ["ii_pay", first] and "done" not in ids(st)
+    st.pl[second]["res"].update(vp=vp, insight=4 * comp)  # the second could pay it all
+    st.cubes[slots[1]] = [second] * cubes
+    st._cache.clear()
+    assert "done" in ids(st)
+    st.apply(first, "done")
+    assert st.tasks[-1] == ["ii_pay", second] and "done" not in ids(st)  # the last must pay
+    while "done" not in ids(st):
+        st.apply(second, next(a for a in ids(st) if a.startswith("give:")))
+    st.apply(second, "done")
+    assert st.result is None and st.round == 2  # the row was met
+
+
+def test_resolution_done_when_the_row_cannot_be_met() -> None:
+    st = game(players=2)
+    _resolution(st)
+    st.pl[st.order[0]]["res"]["insight"] = 3  # nothing can meet the row: stopping changes nothing
+    st.run()
+    assert "done" in ids(st)
+
+
 def test_resolution_comes_after_the_end_of_round() -> None:
     st = game(players=1, chars=("jb",))
     st.tasks = [["end_finish"]]

@@ -352,7 +352,9 @@
       const req = inv.requirement;
       ig.append(text(10, by + 14, req ? `this round needs ${req[0]} VP, ${plural(req[1], "cube")} and ${req[2]} completion` : "the rows are checked at each round's resolution",
         { "font-size": 12, "font-weight": 700 }));
-      ig.append(text(10, by + 32, cut(`completion ${inv.completion}` + (inv.quarters ? ` (+${inv.quarters}/4)` : "") +
+      const steamPart = inv.paid.steam || 0, insightPart = inv.quarters - 2 * steamPart;  // one way per completion
+      ig.append(text(10, by + 32, cut(`completion ${inv.completion}` + (insightPart ? ` (+${insightPart}/4 insight)` : "") +
+        (steamPart ? ` (+${steamPart}/2 steam)` : "") +
         ` · the team holds ${vpHeld} VP · ${plural(cubes, "cube")} on secret locations`, Math.floor((w - 16) / 6.3)), { "font-size": 11.5 }));
       ig.append(text(10, by + 50, `paid at resolution so far: ${inv.paid.vp} VP, ${plural(inv.paid.cubes, "cube")}`,
         { "font-size": 11.5, fill: "#5b5146" }));
