@@ -692,6 +692,17 @@ def test_alice_end_game_scoring() -> None:
 
 
 # ------------------------------------------------------------------ Lucius
+def test_lucius_tainted_outbreak_goes_to_the_area_named_even_beside_an_event() -> None:
+    # the sheet names the area (the most civilians); an event already there does not send
+    # the outbreak to the central district
+    st = solo("lucius", 2)
+    funnel = put_event(st, "Steam Funnel", W)
+    st.tok[W]["civilian"] = 3
+    run(st, line(st, "journal", 1))
+    assert gai.event_area(st, "Tainted Outbreak") == W and st.event[W] == funnel
+    assert ev(st, "Tainted Outbreak") not in gai.events_in(st, CENTRAL)
+
+
 def test_lucius_journal_rounds() -> None:
     for r in range(4):
         st = solo("lucius", r + 1)
@@ -797,6 +808,34 @@ def test_stefan_show_invention_moves_destination() -> None:
     assert d.kind == "ai_show" and f"dest:{CENTRAL}" not in scene.ids(st)
     st.apply(0, f"dest:{S}")
     assert st.event[S] == ev(st, "Destination") and not st.event[N] and st.ai["pool"]["workshop"] == 1
+
+
+def test_stefan_show_invention_moves_destination_beside_another_event(monkeypatch: Any) -> None:
+    # the player's district of choice, even one that holds an event; never the central one,
+    # nor one whose explosion would cut an ancient district off
+    from boardwright.titles.steamfall import genesis
+    from boardwright.titles.steamfall.genesis_ai_player import on_fire
+
+    st = solo("stefan")
+    dest = put_event(st, "Destination", N)
+    other = put_event(st, "Steam Funnel", S)
+    monkeypatch.setattr(gs, "would_isolate", lambda st, a: a in (CENTRAL, E))
+    on_fire(st, 0, "attach")
+    st._cache.clear()
+    assert set(scene.ids(st)) == {f"dest:{W}", f"dest:{S}"}
+    st.apply(0, f"dest:{S}")
+    assert gai.event_area(st, "Destination") == S and st.event[S] == other and not st.event[N]
+    assert dest in genesis.events_at(st, S) and dest not in gai.events_in(st, CENTRAL)
+    assert st.tok[S]["scrap"] == 2  # its drop, as when it is placed on a free district
+    st.pl[0]["at"] = S
+    st.pl[0]["res"]["scrap"] = 2
+    st._cache.clear()
+    assert any(a.startswith(f"fx:e={dest}:") for a in scene.ids(st))  # its effects are there
+    run(st, line(st, "end", 0))  # A maintenance assignment: Stefan goes to it
+    assert st.ai["at"] == S
+    st.pl[0]["at"] = N
+    run(st, line(st, "end", 1))  # the explosion takes both events off the map
+    assert S in st.ai["gone"] and not st.ai["beside"] and {dest, other} <= set(st.gn["box"])
 
 
 def test_stefan_explosion_removes_the_district_and_its_locations() -> None:

@@ -109,6 +109,8 @@ def remove_event(st: SteamfallState, area: int, eid: str) -> None:
         st.event[area] = ""
     elif st.ai and eid in st.ai["central_events"]:
         st.ai["central_events"].remove(eid)
+    elif st.ai and [area, eid] in st.ai.get("beside", []):
+        st.ai["beside"].remove([area, eid])
 
 
 def event_districts(st: SteamfallState) -> list[int]:

@@ -60,6 +60,7 @@ def new_ai(cid: str, at: int, n_areas: int) -> dict[str, Any]:
         "line": {"origin": at, "picked": {}, "explored": 0},
         "moved": False,  # the player has moved this turn (J&B's Tracked)
         "central_events": [],  # events beside the central district's own (§18.9)
+        "beside": [],  # [area, event] placed at once on another district holding an event
         "journal_round": 0,  # the round whose Journal-phase line has run (§18.2)
         "final": {},
     }
@@ -151,7 +152,7 @@ def events_in(st: SteamfallState, a: int) -> list[str]:
     out = [st.event[a]] if st.event[a] else []
     if a == central(st):
         out += st.ai["central_events"]
-    return out
+    return out + [e for x, e in st.ai.get("beside", ()) if x == a]
 
 
 def event_area(st: SteamfallState, ev: str) -> int | None:
@@ -635,6 +636,11 @@ def _explode(st: SteamfallState, step: Step, rule: str) -> None:
 
             back_to_box(st, st.event[x])
             st.event[x] = ""
+        for eid in [e for y, e in ai.get("beside", []) if y == x]:
+            from .genesis import back_to_box, remove_event
+
+            remove_event(st, x, eid)
+            back_to_box(st, eid)
         ai["clues"][x] = 0
     ai["gone"] = sorted(set(ai["gone"]) | set(gone))
     if gone:

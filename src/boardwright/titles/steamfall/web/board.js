@@ -785,6 +785,7 @@
     for (const l of ai.sheet.random) for (const k of wrap("d20 " + l, fits(w, 10)).slice(0, 2)) put(k, { "font-size": 10, fill: "#3b342b" });
     const extra = (ai.central_events || []).map(e => info(ctx, "events", e).name).join(", ");
     if (extra) for (const k of wrap(`also in the central district: ${extra}`, fits(w, 11)).slice(0, 2)) put(k);
+    for (const [a, e] of ai.beside_events || []) for (const k of wrap(`also in ${areaName(view, ctx, a)}: ${info(ctx, "events", e).name}`, fits(w, 11)).slice(0, 2)) put(k);
     ag.prepend(s("rect", { x: 0, y: top, width: w, height: y - top + 2, rx: 8, fill: "#e9e4ee", stroke: "#2b2b2b", "stroke-width": 1.2 }));
     ag.append(title([ai.name, "Journal phase: " + ai.sheet.journal.join(" | "), "start of round: " + ai.sheet.start.join(" | "),
       "after your turns: " + (ai.sheet.turn.join(" | ") || "nothing"), "end of round: " + ai.sheet.end.join(" | "),
