@@ -322,6 +322,26 @@ def test_marcus_band_10_20_counter_clockwise_to_civilians() -> None:
     assert st.board.paths[E] == (before[2], before[3], before[0], before[1])
 
 
+def test_marcus_band_10_20_turns_once_even_with_no_civilian_on_the_map() -> None:
+    # "unless there are no civilians" stops the repeats, not the line itself
+    st = solo("marcus")
+    put_event(st, "Manifestation", E)
+    st.ai["pool"]["steam"] = 2
+    before = st.board.paths[E]
+    run(st, band(st, 10))
+    from boardwright.titles.steamfall.board import rotate
+
+    assert tuple(st.board.paths[E]) == tuple(rotate(before, -1))  # one quarter, not repeated
+    assert st.ai["pool"]["steam"] == 2
+
+
+def test_marcus_band_1_9_keeps_its_steam_when_a_pass_can_do_nothing() -> None:
+    st = solo("marcus")  # no Manifestation on the map, no civilian in the pool
+    st.ai["pool"]["steam"] = 2
+    run(st, band(st, 1))
+    assert st.ai["pool"]["steam"] == 2
+
+
 def test_marcus_player_abilities() -> None:
     st = solo("marcus")
     st.tok[CENTRAL]["civilian"] = 1
@@ -503,6 +523,16 @@ def test_luis_band_1_10_the_show() -> None:
     st.ai["pool"]["steam"] = 1
     run(st, band(st, 1))
     assert st.tok[CENTRAL]["civilian"] == 9 and st.ai["pool"]["insight"] == 8 and st.ai["at"] == CENTRAL
+
+
+def test_luis_band_1_10_keeps_its_steam_when_no_civilian_is_outside_the_centre() -> None:
+    st = solo("luis")
+    st.tok[N]["civilian"] = 2
+    st.tok[CENTRAL]["civilian"] = 5
+    st.ai["pool"]["steam"] = 3
+    run(st, band(st, 1))
+    assert st.tok[CENTRAL]["civilian"] == 7 and st.ai["pool"]["insight"] == 4
+    assert st.ai["pool"]["steam"] == 3
 
 
 def test_luis_band_11_20_pulls_one_from_each_neighbour() -> None:
@@ -887,6 +917,19 @@ def test_stefan_band_1_8_workshop_items() -> None:
     run(st, band(st, 1))
     # E: 2 items + 1 steam = 6 insight; 1 steam spent, W: 1 item = 2 insight
     assert st.ai["pool"]["insight"] == 8 and st.ai["pool"]["workshop"] == 3
+
+
+def test_stefan_band_1_8_keeps_its_steam_when_no_workshop_token_is_left() -> None:
+    # a repeat is paid only when it can do something: with no workshop item token on the
+    # map another pass moves nowhere and picks up nothing
+    st = solo("stefan")
+    st.tok[E].update(workshop=1)
+    st.ai["pool"]["steam"] = 3
+    run(st, band(st, 1))
+    assert st.ai["pool"]["steam"] == 3 and st.ai["pool"]["insight"] == 2
+    st.tok[E].update(steam=0)
+    run(st, band(st, 1))  # nothing anywhere: the pass does nothing and no steam goes
+    assert st.ai["pool"]["steam"] == 3
 
 
 def test_stefan_band_9_14_to_the_player() -> None:

@@ -350,23 +350,32 @@ def _move_back(st: SteamfallState, step: Step, rule: str) -> None:
 def _repeat(st: SteamfallState, step: Step, rule: str) -> None:
     ai = st.ai
     for k in range(MAX_REPEAT):
-        if k:
-            if ai["pool"]["steam"] < 1 or _until(st, step.until):
+        if k:  # the first pass always runs; `until` only stops the paid repeats
+            if ai["pool"]["steam"] < 1 or _until(st, step):
                 return
             ai["pool"]["steam"] -= 1
             say(st, "spends 1 steam to repeat", rule)
-        elif _until(st, step.until):
-            return
         ai["line"]["picked"] = {}  # "per token picked up" counts this pass only
         ai["line"]["explored"] = 0
         run_steps(st, step.ops, rule)
 
 
-def _until(st: SteamfallState, until: str) -> bool:
+def _until(st: SteamfallState, step: Step) -> bool:
+    """Whether a repeat stops: the sheet's condition, or another pass could do nothing
+    (rules.md §18.3: steam is spent only on a pass that can act)."""
+    until = step.until
     if until == "no_clues":
         return not any(st.ai["clues"][a] for a in areas(st))
     if until == "no_civilians":
         return not any(civilians(st, a) for a in areas(st))
+    if until == "no_workshop":  # Stefan 1-8: nothing to move to or pick up
+        return not any(st.tok[a]["workshop"] for a in areas(st))
+    if until == "no_civilians_outside_central":  # Luis 1-10: no token to bring in
+        c = central(st)
+        return not any(civilians(st, a) for a in areas(st) if a != c)
+    if until == "no_turn_no_count":  # Marcus 1-9: no district to turn, no civilian to count
+        turned = [s.event for s in step.ops if s.op == "rotate"]
+        return all(event_area(st, e) is None for e in turned) and not st.ai["pool"]["civilian"]
     return False
 
 
