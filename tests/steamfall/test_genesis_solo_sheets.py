@@ -868,6 +868,14 @@ def test_stefan_show_invention_moves_destination_beside_another_event(monkeypatc
     assert S in st.ai["gone"] and not st.ai["beside"] and {dest, other} <= set(st.gn["box"])
 
 
+def test_no_teleport_into_a_district_stefan_removed() -> None:
+    st = solo("stefan")
+    st.ai["gone"] = [N]
+    st.tasks.append(["teleport", 0])
+    st._cache.clear()
+    assert f"to:{N}" not in scene.ids(st) and f"to:{S}" in scene.ids(st)
+
+
 def test_stefan_explosion_removes_the_district_and_its_locations() -> None:
     st = solo("stefan")
     put_event(st, "Destination", N)
