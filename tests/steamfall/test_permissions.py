@@ -363,3 +363,29 @@ def test_put_district_helper_keeps_the_map_consistent() -> None:
     put_district(st, 0, "power-plant")
     activated(st, me(st))
     assert "end" in ids(st)
+
+
+def test_a_once_per_game_effect_stays_used_in_later_turns() -> None:
+    # the schema's once_per_game limit (a data pack may use it) is not reset when a turn begins
+    import copy
+
+    from boardwright.titles.steamfall.rounds import begin_turn
+
+    st = game()
+    p = me(st)
+    kinds = [st.content.districts[d].type for d in st.board.districts]
+    area = next(a for a, t in enumerate(kinds) if t != "central")
+    put_district(st, area, "gardens")
+    st.content = copy.deepcopy(st.content)
+    effs = st.content.districts["gardens"].effects
+    k = next(i for i, e in enumerate(effs) if e.costs)
+    effs[k] = effs[k].model_copy(update={"limit": "once_per_game"})
+    st.pl[p]["at"] = area
+    pool(st, p, movement=3)
+    first = [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]
+    assert first
+    st.apply(p, first[0])
+    assert not [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]
+    begin_turn(st, p)
+    pool(st, p, movement=3)
+    assert not [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]

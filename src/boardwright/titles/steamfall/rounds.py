@@ -432,7 +432,7 @@ def begin_turn(st: SteamfallState, p: int) -> None:
     pl["col"] = -1
     pl["reset"] = False
     pl["used"] = []
-    pl["fx_used"] = []
+    pl["fx_used"] = [k for k in pl["fx_used"] if k.startswith("game:")]  # once per game stays
     pl["asked"] = []
     crisis.begin_turn(st, p)
 
