@@ -207,6 +207,15 @@ def test_jb_tracked_and_feint() -> None:
     assert st.ai["clues"][W] == 1 and st.pl[0]["res"]["scrap"] == 0
 
 
+def test_jb_tracked_also_follows_a_teleport() -> None:
+    # "after you move for the first time in a turn": travelling by the U-bot is a move too
+    st = solo("jb")
+    st.tasks.append(["teleport", 0])
+    st._cache.clear()
+    st.apply(0, f"to:{N}")
+    assert st.pl[0]["at"] == N and st.ai["clues"][CENTRAL] == 1
+
+
 def test_jb_civilian_interrogation() -> None:
     st = solo("jb")
     st.ai["pool"]["civilian"] = 2
