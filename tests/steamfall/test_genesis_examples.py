@@ -152,6 +152,37 @@ def test_joining_a_scoring_event_costs_four_insight_and_a_cube() -> None:
     assert st.components()["influence_cubes"] == 16
 
 
+def test_with_no_cube_left_joining_moves_one_from_the_map() -> None:
+    # the FAQ: with the supply empty, a cube on the map may be moved where one is needed
+    st = game(2, scenario="genesis", chars=("alice", "marcus"))
+    p = me(st)
+    area = st.pl[p]["at"]
+    st.event[area] = "banquet"
+    slot = st.board.n_districts
+    st.cubes[slot] = [p]
+    st.pl[p]["cubes"] = 0
+    pool(st, p, insight=4)
+    st.apply(p, f"gnjoin:{area}")
+    assert st.decision(p).kind == "gn_cube" and ids(st) == [f"cubefrom:{slot}"]
+    st.apply(p, f"cubefrom:{slot}")
+    assert st.cubes[slot] == [] and st.gn["ecubes"]["banquet"] == [p] and st.pl[p]["cubes"] == 0
+    assert st.pl[p]["res"]["insight"] == 0
+
+
+def test_with_no_cube_left_a_secret_location_may_take_one_from_an_event() -> None:
+    # "from any other location or event" (§5.2): a scoring event's cube may be moved too
+    st = game(2, scenario="genesis", chars=("alice", "marcus"))
+    p = me(st)
+    st.gn["ecubes"]["banquet"] = [p]
+    st.pl[p]["cubes"] = 0
+    slot = st.board.n_districts
+    st.tasks.append(["location", p, slot])
+    st._cache.clear()
+    assert "loc:0:e=banquet" in ids(st)
+    st.apply(p, "loc:0:e=banquet")
+    assert st.cubes[slot] == [p] and st.gn["ecubes"]["banquet"] == []
+
+
 def test_destroy_ability_works_once() -> None:
     st = game(2, scenario="genesis", chars=("alice", "marcus"))
     p = me(st)

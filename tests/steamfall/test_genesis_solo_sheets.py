@@ -207,6 +207,15 @@ def test_jb_tracked_and_feint() -> None:
     assert st.ai["clues"][W] == 1 and st.pl[0]["res"]["scrap"] == 0
 
 
+def test_jb_tracked_also_follows_a_teleport() -> None:
+    # "after you move for the first time in a turn": travelling by the U-bot is a move too
+    st = solo("jb")
+    st.tasks.append(["teleport", 0])
+    st._cache.clear()
+    st.apply(0, f"to:{N}")
+    assert st.pl[0]["at"] == N and st.ai["clues"][CENTRAL] == 1
+
+
 def test_jb_civilian_interrogation() -> None:
     st = solo("jb")
     st.ai["pool"]["civilian"] = 2
@@ -320,6 +329,26 @@ def test_marcus_band_10_20_counter_clockwise_to_civilians() -> None:
     run(st, band(st, 10))
     assert st.ai["pool"]["civilian"] == 4 and st.ai["pool"]["steam"] == 4  # stops: no civilians left
     assert st.board.paths[E] == (before[2], before[3], before[0], before[1])
+
+
+def test_marcus_band_10_20_turns_once_even_with_no_civilian_on_the_map() -> None:
+    # "unless there are no civilians" stops the repeats, not the line itself
+    st = solo("marcus")
+    put_event(st, "Manifestation", E)
+    st.ai["pool"]["steam"] = 2
+    before = st.board.paths[E]
+    run(st, band(st, 10))
+    from boardwright.titles.steamfall.board import rotate
+
+    assert tuple(st.board.paths[E]) == tuple(rotate(before, -1))  # one quarter, not repeated
+    assert st.ai["pool"]["steam"] == 2
+
+
+def test_marcus_band_1_9_keeps_its_steam_when_a_pass_can_do_nothing() -> None:
+    st = solo("marcus")  # no Manifestation on the map, no civilian in the pool
+    st.ai["pool"]["steam"] = 2
+    run(st, band(st, 1))
+    assert st.ai["pool"]["steam"] == 2
 
 
 def test_marcus_player_abilities() -> None:
@@ -503,6 +532,16 @@ def test_luis_band_1_10_the_show() -> None:
     st.ai["pool"]["steam"] = 1
     run(st, band(st, 1))
     assert st.tok[CENTRAL]["civilian"] == 9 and st.ai["pool"]["insight"] == 8 and st.ai["at"] == CENTRAL
+
+
+def test_luis_band_1_10_keeps_its_steam_when_no_civilian_is_outside_the_centre() -> None:
+    st = solo("luis")
+    st.tok[N]["civilian"] = 2
+    st.tok[CENTRAL]["civilian"] = 5
+    st.ai["pool"]["steam"] = 3
+    run(st, band(st, 1))
+    assert st.tok[CENTRAL]["civilian"] == 7 and st.ai["pool"]["insight"] == 4
+    assert st.ai["pool"]["steam"] == 3
 
 
 def test_luis_band_11_20_pulls_one_from_each_neighbour() -> None:
@@ -692,6 +731,17 @@ def test_alice_end_game_scoring() -> None:
 
 
 # ------------------------------------------------------------------ Lucius
+def test_lucius_tainted_outbreak_goes_to_the_area_named_even_beside_an_event() -> None:
+    # the sheet names the area (the most civilians); an event already there does not send
+    # the outbreak to the central district
+    st = solo("lucius", 2)
+    funnel = put_event(st, "Steam Funnel", W)
+    st.tok[W]["civilian"] = 3
+    run(st, line(st, "journal", 1))
+    assert gai.event_area(st, "Tainted Outbreak") == W and st.event[W] == funnel
+    assert ev(st, "Tainted Outbreak") not in gai.events_in(st, CENTRAL)
+
+
 def test_lucius_journal_rounds() -> None:
     for r in range(4):
         st = solo("lucius", r + 1)
@@ -799,6 +849,42 @@ def test_stefan_show_invention_moves_destination() -> None:
     assert st.event[S] == ev(st, "Destination") and not st.event[N] and st.ai["pool"]["workshop"] == 1
 
 
+def test_stefan_show_invention_moves_destination_beside_another_event(monkeypatch: Any) -> None:
+    # the player's district of choice, even one that holds an event; never the central one,
+    # nor one whose explosion would cut an ancient district off
+    from boardwright.titles.steamfall import genesis
+    from boardwright.titles.steamfall.genesis_ai_player import on_fire
+
+    st = solo("stefan")
+    dest = put_event(st, "Destination", N)
+    other = put_event(st, "Steam Funnel", S)
+    monkeypatch.setattr(gs, "would_isolate", lambda st, a: a in (CENTRAL, E))
+    on_fire(st, 0, "attach")
+    st._cache.clear()
+    assert set(scene.ids(st)) == {f"dest:{W}", f"dest:{S}"}
+    st.apply(0, f"dest:{S}")
+    assert gai.event_area(st, "Destination") == S and st.event[S] == other and not st.event[N]
+    assert dest in genesis.events_at(st, S) and dest not in gai.events_in(st, CENTRAL)
+    assert st.tok[S]["scrap"] == 2  # its drop, as when it is placed on a free district
+    st.pl[0]["at"] = S
+    st.pl[0]["res"]["scrap"] = 2
+    st._cache.clear()
+    assert any(a.startswith(f"fx:e={dest}:") for a in scene.ids(st))  # its effects are there
+    run(st, line(st, "end", 0))  # A maintenance assignment: Stefan goes to it
+    assert st.ai["at"] == S
+    st.pl[0]["at"] = N
+    run(st, line(st, "end", 1))  # the explosion takes both events off the map
+    assert S in st.ai["gone"] and not st.ai["beside"] and {dest, other} <= set(st.gn["box"])
+
+
+def test_no_teleport_into_a_district_stefan_removed() -> None:
+    st = solo("stefan")
+    st.ai["gone"] = [N]
+    st.tasks.append(["teleport", 0])
+    st._cache.clear()
+    assert f"to:{N}" not in scene.ids(st) and f"to:{S}" in scene.ids(st)
+
+
 def test_stefan_explosion_removes_the_district_and_its_locations() -> None:
     st = solo("stefan")
     put_event(st, "Destination", N)
@@ -848,6 +934,19 @@ def test_stefan_band_1_8_workshop_items() -> None:
     run(st, band(st, 1))
     # E: 2 items + 1 steam = 6 insight; 1 steam spent, W: 1 item = 2 insight
     assert st.ai["pool"]["insight"] == 8 and st.ai["pool"]["workshop"] == 3
+
+
+def test_stefan_band_1_8_keeps_its_steam_when_no_workshop_token_is_left() -> None:
+    # a repeat is paid only when it can do something: with no workshop item token on the
+    # map another pass moves nowhere and picks up nothing
+    st = solo("stefan")
+    st.tok[E].update(workshop=1)
+    st.ai["pool"]["steam"] = 3
+    run(st, band(st, 1))
+    assert st.ai["pool"]["steam"] == 3 and st.ai["pool"]["insight"] == 2
+    st.tok[E].update(steam=0)
+    run(st, band(st, 1))  # nothing anywhere: the pass does nothing and no steam goes
+    assert st.ai["pool"]["steam"] == 3
 
 
 def test_stefan_band_9_14_to_the_player() -> None:

@@ -214,6 +214,27 @@ def test_a_quest_completes_once_and_its_reward_stays_after_the_civilian_leaves()
     assert st.pl[p]["res"]["vp"] == vp
 
 
+def test_a_quest_completed_stays_completed_when_its_card_comes_back() -> None:
+    # once per game: letting the civilian go and escorting the reshuffled card again (by the
+    # same character or another) neither reopens its quest nor pays its reward twice
+    st = game()
+    p = me(st)
+    q = 1 - p
+    _civ(st, p, "otto")
+    st.quest_step(p, "otto", 5)
+    vp = st.pl[p]["res"]["vp"]
+    st.discard_civilian(p, "otto")
+    for who in (p, q):
+        st.civ_discard.remove("otto")
+        st.pl[who]["civs"].append("otto")
+        assert "otto" not in st.quest_targets(who)
+        before = st.pl[who]["res"]["vp"]
+        st.quest_step(who, "otto", 5)
+        assert st.pl[who]["res"]["vp"] == before
+        st.discard_civilian(who, "otto")
+    assert st.pl[p]["res"]["vp"] == vp
+
+
 # ---------------------------------------------------------------- Incredible Invention (§12)
 def test_completion_may_be_bought_during_the_round_not_beyond_the_row() -> None:
     st = game(players=2)
@@ -265,6 +286,46 @@ def test_permissions_cubes_return_to_their_owner_and_vp_to_the_supply() -> None:
     assert st.paid == {"vp": 1, "cubes": 1}
 
 
+def _resolution(st: SteamfallState) -> None:
+    st.round = 1
+    st.completion = st.quarters = 0
+    for pl in st.pl:
+        pl["res"].update(vp=0, insight=0, steam=0)
+        pl["diamonds"] = 0
+    st.tasks = [["resolution"]]
+
+
+def test_resolution_done_only_when_the_rest_is_met_or_cannot_be() -> None:
+    # the players must pay the row together: no one stops while the team could still pay it
+    st = game(players=2)
+    _resolution(st)
+    vp, cubes, comp = rounds.requirement(st)
+    first, second = st.order
+    slots = list(range(st.board.n_districts, st.board.n_areas))
+    st.cubes[slots[0]] = [first] * cubes
+    st.pl[first]["res"].update(vp=vp, insight=4 * comp)
+    st.run()
+    assert st.tasks[-1] == ["ii_pay", first] and "done" not in ids(st)
+    st.pl[second]["res"].update(vp=vp, insight=4 * comp)  # the second could pay it all
+    st.cubes[slots[1]] = [second] * cubes
+    st._cache.clear()
+    assert "done" in ids(st)
+    st.apply(first, "done")
+    assert st.tasks[-1] == ["ii_pay", second] and "done" not in ids(st)  # the last must pay
+    while "done" not in ids(st):
+        st.apply(second, next(a for a in ids(st) if a.startswith("give:")))
+    st.apply(second, "done")
+    assert st.result is None and st.round == 2  # the row was met
+
+
+def test_resolution_done_when_the_row_cannot_be_met() -> None:
+    st = game(players=2)
+    _resolution(st)
+    st.pl[st.order[0]]["res"]["insight"] = 3  # nothing can meet the row: stopping changes nothing
+    st.run()
+    assert "done" in ids(st)
+
+
 def test_resolution_comes_after_the_end_of_round() -> None:
     st = game(players=1, chars=("jb",))
     st.tasks = [["end_finish"]]
@@ -302,3 +363,29 @@ def test_put_district_helper_keeps_the_map_consistent() -> None:
     put_district(st, 0, "power-plant")
     activated(st, me(st))
     assert "end" in ids(st)
+
+
+def test_a_once_per_game_effect_stays_used_in_later_turns() -> None:
+    # the schema's once_per_game limit (a data pack may use it) is not reset when a turn begins
+    import copy
+
+    from boardwright.titles.steamfall.rounds import begin_turn
+
+    st = game()
+    p = me(st)
+    kinds = [st.content.districts[d].type for d in st.board.districts]
+    area = next(a for a, t in enumerate(kinds) if t != "central")
+    put_district(st, area, "gardens")
+    st.content = copy.deepcopy(st.content)
+    effs = st.content.districts["gardens"].effects
+    k = next(i for i, e in enumerate(effs) if e.costs)
+    effs[k] = effs[k].model_copy(update={"limit": "once_per_game"})
+    st.pl[p]["at"] = area
+    pool(st, p, movement=3)
+    first = [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]
+    assert first
+    st.apply(p, first[0])
+    assert not [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]
+    begin_turn(st, p)
+    pool(st, p, movement=3)
+    assert not [a for a in ids(st) if a.startswith(f"fx:d:{k}:")]

@@ -57,14 +57,20 @@ def test_resolution_fails_the_team_when_a_row_is_missed_and_wins_after_round_thr
     assert st.over and st.outcome()["won"] is True
 
 
-def test_completion_split_in_quarters() -> None:
+def test_completion_is_4_insight_or_2_steam_split_among_players_never_mixed() -> None:
     st = game(players=2)
     from boardwright.titles.steamfall.rounds import contribute
 
-    st.pl[0]["res"]["insight"] = 2
-    st.pl[1]["res"]["steam"] = 1
+    st.pl[0]["res"]["insight"] = 4
+    st.pl[1]["res"]["steam"] = 2
+    st.pl[1]["res"]["insight"] = 0
     contribute(st, 0, "insight")
     contribute(st, 0, "insight")
-    assert st.completion == 0
     contribute(st, 1, "steam")
-    assert st.completion == 1 and st.quarters == 0
+    assert st.completion == 0  # 2 insight and 1 steam pay neither printed option
+    contribute(st, 0, "insight")
+    contribute(st, 0, "insight")
+    assert st.completion == 1 and st.paid.get("steam") == 1  # 4 insight; the steam waits
+    st.pl[0]["res"]["steam"] = 1
+    contribute(st, 0, "steam")  # a second player finishes the 2 steam
+    assert st.completion == 2 and st.quarters == 0 and "steam" not in st.paid

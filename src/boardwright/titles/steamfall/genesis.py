@@ -109,6 +109,8 @@ def remove_event(st: SteamfallState, area: int, eid: str) -> None:
         st.event[area] = ""
     elif st.ai and eid in st.ai["central_events"]:
         st.ai["central_events"].remove(eid)
+    elif st.ai and [area, eid] in st.ai.get("beside", []):
+        st.ai["beside"].remove([area, eid])
 
 
 def event_districts(st: SteamfallState) -> list[int]:
@@ -295,10 +297,44 @@ def join_options(st: SteamfallState, p: int) -> list[Action]:
     out = []
     for a, eid in scoring_areas(st):
         mine = p in st.gn["ecubes"].get(eid, [])
-        if pl["at"] == a and not mine and pl["res"]["insight"] >= JOIN_COST and pl["cubes"] > 0:
+        if pl["at"] == a and not mine and pl["res"]["insight"] >= JOIN_COST and cube_ways(st, p, eid):
             what = f"spend {JOIN_COST} insight: your influence cube on {st.content.events[eid].name}"
             out.append(Action(join_id(st, a, eid), what))
     return out
+
+
+def cube_ways(st: SteamfallState, p: int, eid: str) -> list[str]:
+    """Where the cube for joining comes from: the supply, or with none left one of p's cubes
+    on the map (an area, or another event), moved (§5.2, the rulebook's FAQ)."""
+    from .choices import _event_cubes
+
+    if st.pl[p]["cubes"] > 0:
+        return ["supply"]
+    return [str(a) for a in range(st.board.n_areas) if p in st.cubes[a]] + _event_cubes(st, p, eid)
+
+
+def cube_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    from .choices import _cube_from
+
+    _, p, eid = task
+    acts = tuple(
+        Action(f"cubefrom:{w}", f"move your cube from {_cube_from(st, w)}") for w in cube_ways(st, p, eid)
+    )
+    name = st.content.events[eid].name
+    return Decision(p, "gn_cube", f"No cube left: which of yours goes to {name}?", ref("17.7"), acts)
+
+
+def apply_cube(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
+    from .choices import take_event_cube
+
+    _, p, eid = st.tasks.pop()
+    how = aid.split(":", 1)[1]
+    if how.startswith("e="):
+        take_event_cube(st, p, how)
+    else:
+        st.cubes[int(how)] = [x for x in st.cubes[int(how)] if x != p]
+    st.gn["ecubes"].setdefault(eid, []).append(p)
+    st.say(p, f"moves an influence cube onto {st.content.events[eid].name}", ref("17.7"))
 
 
 def measure(st: SteamfallState, p: int, kind: str) -> int:
@@ -375,6 +411,10 @@ def apply(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
         eid = eid or st.event[area]
         pl = st.pl[p]
         pl["res"]["insight"] -= JOIN_COST
+        if pl["cubes"] <= 0:  # none in the supply: one of the map's is moved (cube_ways)
+            st.say(p, f"spends {JOIN_COST} insight to join {st.content.events[eid].name}", ref("17.7"))
+            st.tasks.append(["gn_cube", p, eid])
+            return
         pl["cubes"] -= 1
         st.gn["ecubes"].setdefault(eid, []).append(p)
         st.say(p, f"spends {JOIN_COST} insight: influence cube on {st.content.events[eid].name}", ref("17.7"))
@@ -435,8 +475,8 @@ def score_extra(st: SteamfallState, p: int) -> int:
     return int(vp[p]) if p < len(vp) else 0
 
 
-DECISIONS = {"chapter_pick": journal.pick_decision, "gn_start": start_decision}
-APPLY = {"chapter_pick": journal.apply_pick, "gn_start": apply_start}
+DECISIONS = {"chapter_pick": journal.pick_decision, "gn_start": start_decision, "gn_cube": cube_decision}
+APPLY = {"chapter_pick": journal.apply_pick, "gn_start": apply_start, "gn_cube": apply_cube}
 AUTOMATIC = {
     "gn_setup": resolve_setup,
     "journal": resolve_journal,

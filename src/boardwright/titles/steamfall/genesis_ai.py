@@ -60,6 +60,7 @@ def new_ai(cid: str, at: int, n_areas: int) -> dict[str, Any]:
         "line": {"origin": at, "picked": {}, "explored": 0},
         "moved": False,  # the player has moved this turn (J&B's Tracked)
         "central_events": [],  # events beside the central district's own (§18.9)
+        "beside": [],  # [area, event] placed at once on another district holding an event
         "journal_round": 0,  # the round whose Journal-phase line has run (§18.2)
         "final": {},
     }
@@ -151,7 +152,7 @@ def events_in(st: SteamfallState, a: int) -> list[str]:
     out = [st.event[a]] if st.event[a] else []
     if a == central(st):
         out += st.ai["central_events"]
-    return out
+    return out + [e for x, e in st.ai.get("beside", ()) if x == a]
 
 
 def event_area(st: SteamfallState, ev: str) -> int | None:
@@ -349,23 +350,32 @@ def _move_back(st: SteamfallState, step: Step, rule: str) -> None:
 def _repeat(st: SteamfallState, step: Step, rule: str) -> None:
     ai = st.ai
     for k in range(MAX_REPEAT):
-        if k:
-            if ai["pool"]["steam"] < 1 or _until(st, step.until):
+        if k:  # the first pass always runs; `until` only stops the paid repeats
+            if ai["pool"]["steam"] < 1 or _until(st, step):
                 return
             ai["pool"]["steam"] -= 1
             say(st, "spends 1 steam to repeat", rule)
-        elif _until(st, step.until):
-            return
         ai["line"]["picked"] = {}  # "per token picked up" counts this pass only
         ai["line"]["explored"] = 0
         run_steps(st, step.ops, rule)
 
 
-def _until(st: SteamfallState, until: str) -> bool:
+def _until(st: SteamfallState, step: Step) -> bool:
+    """Whether a repeat stops: the sheet's condition, or another pass could do nothing
+    (rules.md §18.3: steam is spent only on a pass that can act)."""
+    until = step.until
     if until == "no_clues":
         return not any(st.ai["clues"][a] for a in areas(st))
     if until == "no_civilians":
         return not any(civilians(st, a) for a in areas(st))
+    if until == "no_workshop":  # Stefan 1-8: nothing to move to or pick up
+        return not any(st.tok[a]["workshop"] for a in areas(st))
+    if until == "no_civilians_outside_central":  # Luis 1-10: no token to bring in
+        c = central(st)
+        return not any(civilians(st, a) for a in areas(st) if a != c)
+    if until == "no_turn_no_count":  # Marcus 1-9: no district to turn, no civilian to count
+        turned = [s.event for s in step.ops if s.op == "rotate"]
+        return all(event_area(st, e) is None for e in turned) and not st.ai["pool"]["civilian"]
     return False
 
 
@@ -635,6 +645,11 @@ def _explode(st: SteamfallState, step: Step, rule: str) -> None:
 
             back_to_box(st, st.event[x])
             st.event[x] = ""
+        for eid in [e for y, e in ai.get("beside", []) if y == x]:
+            from .genesis import back_to_box, remove_event
+
+            remove_event(st, x, eid)
+            back_to_box(st, eid)
         ai["clues"][x] = 0
     ai["gone"] = sorted(set(ai["gone"]) | set(gone))
     if gone:

@@ -203,13 +203,14 @@ def apply_vibrations(st: SteamfallState, task: Task, seat: int, aid: str) -> Non
 
 
 def show_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
+    from .genesis_ai_solo import would_isolate
+
     p = task[1]
     dest = _destination(st)
-    c = gai.central(st)
     acts = []
-    if dest is not None:
+    if dest is not None:  # any district but the central one, where the explosion cuts nothing off
         for a in gai.districts(st):
-            if a != c and a != dest[1]:
+            if a != dest[1] and not would_isolate(st, a):
                 acts.append(Action(f"dest:{a}", f"move Destination to {gai.area_name(st, a)}"))
     if not acts:
         acts.append(Action("dest:-1", "Destination cannot move (no other district)"))

@@ -77,7 +77,7 @@ def encode(view: dict[str, Any], max_areas: int) -> np.ndarray:
         if 0 <= a < max_areas:
             out[pos + a] = 1.0
     pos += max_areas
-    out[pos] = len(ai["central_events"]) / 8
+    out[pos] = (len(ai["central_events"]) + len(ai.get("beside_events", []))) / 8
     pos += 1
     line = int(ai.get("journal_round", 0))
     if 1 <= line <= ROUNDS:

@@ -24,7 +24,7 @@ Op = Literal[
     "roll",  # the d20: the band of random developments it falls in
     "move",  # the AI moves to `where` (automatic steps after it)
     "move_back",  # the AI moves back to where this line began
-    "repeat",  # `ops`, then again for 1 steam while the AI has steam (and `until` is not met)
+    "repeat",  # `ops`, then again for 1 steam while the AI has steam and `until` is not met
     "take_clues",  # clue tokens of the AI's area removed; n `what` per clue
     "per_picked",  # n `what` per token of `kinds` picked up since this line began
     "discard_civilian",  # one civilian token from the AI's pool: n `what`
@@ -86,7 +86,15 @@ class Step(BaseModel):
     where: Where = ""
     cube: bool = False
     kinds: list[str] = Field(default_factory=list)
-    until: Literal["", "no_clues", "no_civilians"] = ""
+    #: a repeat stops when another pass could do nothing (or as the sheet says)
+    until: Literal[
+        "",
+        "no_clues",
+        "no_civilians",
+        "no_workshop",
+        "no_civilians_outside_central",
+        "no_turn_no_count",
+    ] = ""
     cost: dict[str, int] = Field(default_factory=dict)
     gives: dict[str, int] = Field(default_factory=dict)
     then: list[Step] = Field(default_factory=list)

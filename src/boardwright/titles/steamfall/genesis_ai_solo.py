@@ -177,16 +177,30 @@ def take_off(st: SteamfallState, eid: str) -> None:
         if st.event[a] == eid:
             st.event[a] = ""
         st.ai["central_events"] = [e for e in st.ai.get("central_events", []) if e != eid]
+        st.ai["beside"] = [x for x in st.ai.get("beside", []) if x[1] != eid]
 
 
 def place(st: SteamfallState, eid: str, area: int) -> None:
-    """An event placed at once on a district; a district holding an event (and the central
-    district) sends it to the central district (§18.9)."""
+    """An event placed at once on the district the sheet or the player names; the central
+    district may hold several (§18.9), and another district holding an event takes it
+    beside that one (the sheet names the district, not a free one)."""
     from .genesis import put_event
 
     take_off(st, eid)
-    if area == gai.central(st) or st.event[area]:
+    if area == gai.central(st):
         put_central(st, eid)
+    elif st.event[area]:
+        from .genesis import back_to_box
+        from .rounds import _drop
+
+        ev = st.content.events[eid]
+        gai.say(st, f"{ev.name} is placed in {gai.area_name(st, area)} beside its event", "18.9")
+        for d in ev.drops:  # its tokens drop as any placed event's do (§9)
+            _drop(st, area, d)
+        if ev.removal == "immediate":
+            back_to_box(st, eid)
+        else:
+            st.ai.setdefault("beside", []).append([area, eid])
     else:
         put_event(st, area, eid)
 
@@ -251,6 +265,13 @@ def discard_central(st: SteamfallState) -> None:
         else:
             back_to_box(st, eid)
     st.ai["central_events"] = keep
+    beside = []
+    for area, eid in st.ai.get("beside", []):
+        if is_permanent(st, eid):
+            beside.append([area, eid])
+        else:
+            back_to_box(st, eid)
+    st.ai["beside"] = beside
 
 
 def _add_event(st: SteamfallState, step: Step, rule: str) -> None:
@@ -395,6 +416,7 @@ def view(st: SteamfallState) -> dict[str, Any]:
         "clues": {str(a): n for a, n in enumerate(ai["clues"]) if n},
         "gone": list(ai["gone"]),
         "central_events": list(ai["central_events"]),
+        "beside_events": [list(x) for x in ai.get("beside", [])],
         "journal_round": int(ai.get("journal_round", 0)),
         "rolls": [{"round": r, "d20": n, "band": f"{lo}-{hi}"} for r, n, lo, hi in ai["rolls"]],
         "sheet": {
@@ -420,7 +442,7 @@ def components(st: SteamfallState) -> dict[str, int]:
     return {
         "civilian": int(ai["pool"]["civilian"]),
         "workshop": int(ai["pool"]["workshop"]),
-        "events": len(ai["central_events"]),
+        "events": len(ai["central_events"]) + len(ai.get("beside", [])),
         "cubes": ai["cubes"] + len(ai["loc"]) + len(ai["dcubes"]) + len(ai["ev_cubes"]),
     }
 

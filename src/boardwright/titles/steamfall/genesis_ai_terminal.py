@@ -30,6 +30,8 @@ def render(console: Console, c: Content, view: dict[str, Any], width: int) -> No
     if ai["central_events"]:  # §18.9 events beside the central district's own
         extra = ", ".join(c.events[e].name for e in ai["central_events"])
         console.print(Text(f"  also in the central district: {extra}", overflow="fold"), width=width)
+    for area, eid in ai.get("beside_events", []):  # placed on a district beside its event
+        console.print(Text(f"  also in area {area}: {c.events[eid].name}", overflow="fold"), width=width)
     if ai["gone"]:
         console.print(Text(f"  removed from play: areas {', '.join(map(str, ai['gone']))}", style="red"))
     for line in ai["sheet"]["player"]:

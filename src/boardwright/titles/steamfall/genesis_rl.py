@@ -43,6 +43,9 @@ def action_ids(c: Content, areas: range, n_districts: int) -> list[str]:
     ids += [f"feint:{how}:{a}" for how in ("scrap", "steam") for a in areas]
     ids += ["lost:insight"] + [f"execute:{how}" for how, _n in EXECUTE_COSTS]
     ids += [f"dest:{a}" for a in range(-1, n_districts)]
+    # a cube moved when the supply is empty (§5.2): to a secret location or a scoring event
+    ids += [f"loc:{rv}:e={eid}" for rv in (0, 1) for eid in SCORING]
+    ids += [f"cubefrom:{a}" for a in areas] + [f"cubefrom:e={eid}" for eid in SCORING]
     return ids
 
 

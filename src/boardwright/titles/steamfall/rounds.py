@@ -432,7 +432,7 @@ def begin_turn(st: SteamfallState, p: int) -> None:
     pl["col"] = -1
     pl["reset"] = False
     pl["used"] = []
-    pl["fx_used"] = []
+    pl["fx_used"] = [k for k in pl["fx_used"] if k.startswith("game:")]  # once per game stays
     pl["asked"] = []
     crisis.begin_turn(st, p)
 
@@ -555,7 +555,8 @@ def requirement(st: SteamfallState) -> tuple[int, int, int]:
 
 def resolve_resolution(st: SteamfallState, task: Task) -> None:
     st.say(None, f"resolution phase of round {st.round}", ref("12.4"))
-    st.paid = {"vp": 0, "cubes": 0}
+    steam = st.paid.get("steam", 0)  # a steam paid toward a completion stays paid
+    st.paid = {"vp": 0, "cubes": 0, **({"steam": steam} if steam else {})}
     st.tasks.append(["ii_check"])
     for p in reversed(st.order):
         st.tasks.append(["ii_pay", p])
@@ -598,7 +599,8 @@ def ii_pay_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisio
             acts.append(Action("give:insight", "1 insight toward a completion (4 make one)"))
         if pl["res"]["steam"] > 0:
             acts.append(Action("give:steam", "1 steam toward a completion (2 make one)"))
-    acts.append(Action("done", "done contributing"))
+    if may_stop(st, p):
+        acts.append(Action("done", "done contributing"))
     return Decision(
         p,
         "resolution",
@@ -606,6 +608,30 @@ def ii_pay_decision(st: SteamfallState, task: Task, seat: int | None) -> Decisio
         f"paid {st.paid['vp']} VP, {st.paid['cubes']} cubes, {st.completion} completion",
         ref("12.4"),
         tuple(acts),
+    )
+
+
+def may_stop(st: SteamfallState, p: int) -> bool:
+    """§12.4 the players must pay the row together: a character stops only when the ones
+    still to pay can meet the rest, or when the row cannot be met even with its help."""
+    later = [t[1] for t in st.tasks[:-1] if t[0] == "ii_pay" and t[1] != p]
+    return can_meet(st, later) or not can_meet(st, [p, *later])
+
+
+def can_meet(st: SteamfallState, who: list[int]) -> bool:
+    """Whether what `who` hold pays the rest of the current row."""
+    vp, cubes, comp = requirement(st)
+    pls = [st.pl[p] for p in who]
+    held_vp = sum(pl["res"]["vp"] + diamond_vp(pl["diamonds"]) for pl in pls)
+    slots = range(st.board.n_districts, st.board.n_areas)
+    held_cubes = sum(1 for a in slots for p in st.cubes[a] if p in who)
+    steam = st.paid.get("steam", 0)
+    insight = st.quarters - 2 * steam + sum(pl["res"]["insight"] for pl in pls)
+    steam += sum(pl["res"]["steam"] for pl in pls)
+    return (
+        st.paid["vp"] + held_vp >= vp
+        and st.paid["cubes"] + held_cubes >= cubes
+        and st.completion + insight // 4 + steam // 2 >= comp
     )
 
 
@@ -634,13 +660,21 @@ def apply_ii_pay(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
 
 
 def contribute(st: SteamfallState, p: int, what: str) -> None:
-    """§12.2 completion: 4 insight or 2 steam, split among players (counted in quarters)."""
+    """§12.2 completion: 4 insight or 2 steam (one or the other, §6.5), split among players.
+    `quarters` holds what is paid toward completions not yet whole (an insight a quarter, a
+    steam two); `paid["steam"]` the steam among it, so the two ways never mix."""
     st.pl[p]["res"][what] -= 1
     st.quarters += 1 if what == "insight" else 2
-    while st.quarters >= 4:
+    if what == "steam":
+        st.paid["steam"] = st.paid.get("steam", 0) + 1
+    steam = st.paid.get("steam", 0)
+    if steam >= 2 or st.quarters - 2 * steam >= 4:
         st.quarters -= 4
+        if steam >= 2:
+            del st.paid["steam"]
         st.completion += 1
-        st.say(p, "the team gains 1 completion", ref("12.2"))
+        way = "2 steam" if what == "steam" else "4 insight"
+        st.say(p, f"the team gains 1 completion ({way})", ref("12.2"))
 
 
 def resolve_ii_check(st: SteamfallState, task: Task) -> None:

@@ -379,16 +379,20 @@ class SteamfallState(TaskStackState):
         pl = self.pl[p]
         pl["civs"].remove(civ)
         pl["prog"].pop(civ, None)
-        if civ in pl["done"]:
-            pl["done"].remove(civ)
         self.civ_discard.append(civ)
         self.say(p, f"lets {self.content.civilians[civ].name} go", ref("8"))
 
+    def quest_done(self, civ: str) -> bool:
+        """A civilian's quest is completed once per game (§8): a completer's `done` list keeps
+        it after the civilian leaves, so a reshuffled card escorted again stays completed."""
+        return any(civ in pl["done"] for pl in self.pl)
+
     def quest_targets(self, p: int) -> list[str]:
-        pl = self.pl[p]
-        return [c for c in pl["civs"] if c not in pl["done"]]
+        return [c for c in self.pl[p]["civs"] if not self.quest_done(c)]
 
     def quest_step(self, p: int, civ: str, n: int) -> None:
+        if self.quest_done(civ):
+            return
         pl = self.pl[p]
         q = self.content.civilians[civ].quest
         need = genesis_ai_player.quest_need(self, q.n)  # Marcus's sheet (§18.4)

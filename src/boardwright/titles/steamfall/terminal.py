@@ -149,7 +149,9 @@ def _invention(console: Console, c: Content, view: dict[str, Any], width: int, c
         line.append(f"needs {req[0]} VP {req[1]} cube {req[2]} compl.", style="bold")
     else:
         line.append("rows checked at each round's end", style="bold")
-    line.append(f" · compl. {inv['completion']} +{inv['quarters']}/4 · team {vp} VP"
+    steam = inv["paid"].get("steam", 0)  # paid toward completions not yet whole (§12.2)
+    line.append(f" · compl. {inv['completion']} +{inv['quarters'] - 2 * steam}/4 insight +{steam}/2 steam"
+                f" · team {vp} VP"
                 f" {cubes} cube{'s' if cubes != 1 else ''}")
     if inv["paid"]["vp"] or inv["paid"]["cubes"]:
         line.append(f" · paid {inv['paid']['vp']} VP {inv['paid']['cubes']} cube")
@@ -379,7 +381,7 @@ def _my_board(console: Console, c: Content, view: dict[str, Any], p: int, width:
     civs: list[Text] = []
     for civ in pl["civs"]:
         q = c.civilians[civ].quest
-        done = civ in pl.get("done", [])
+        done = any(civ in o.get("done", []) for o in view["players"])  # once per game (§8)
         prog = q.n if done else pl.get("prog", {}).get(civ, 0)
         t = Text(c.civilians[civ].name, style="bold")
         t.append(f" quest {prog}/{q.n}" + (" done" if done else ""))

@@ -97,7 +97,7 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             # a Utilize effect is also paid on its own, in every scenario (§6.7)
             if eff.cause or eff.timing in SKIP_TIMING or (remote and not eff.influence):
                 continue
-            if eff.limit != "any" and f"{src}:{idx}" in pl["fx_used"]:
+            if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in pl["fx_used"]:
                 continue
             if kind == "item" and st.group(p, cid)[0] != cid:
                 continue
@@ -115,6 +115,12 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     return out
 
 
+def used_key(src: str, kind: str, cid: str, idx: int, limit: str) -> str:
+    """The mark of a limited effect used: a turn's by its source, a game's by its component
+    (kept when turns begin, and when a card comes back from a reshuffle)."""
+    return f"game:{kind}:{cid}:{idx}" if limit == "once_per_game" else f"{src}:{idx}"
+
+
 def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     _, src, idx_s, c_s, g_s, cards_s, cond = aid.split(":")
     kind, cid = resolve_src(st, p, src)
@@ -130,7 +136,7 @@ def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     if item:
         pl["used"].append(item)
     if eff.limit != "any":
-        pl["fx_used"].append(f"{src}:{idx}")
+        pl["fx_used"].append(used_key(src, kind, cid, idx, eff.limit))
     st.say(p, f"uses {eff.text}", ref("6.4" if src[0] == "l" and src != f"l{pl['at']}" else "6.1"))
     gains = list((eff.gains or NO_COST)[g])
     if item:

@@ -352,7 +352,9 @@
       const req = inv.requirement;
       ig.append(text(10, by + 14, req ? `this round needs ${req[0]} VP, ${plural(req[1], "cube")} and ${req[2]} completion` : "the rows are checked at each round's resolution",
         { "font-size": 12, "font-weight": 700 }));
-      ig.append(text(10, by + 32, cut(`completion ${inv.completion}` + (inv.quarters ? ` (+${inv.quarters}/4)` : "") +
+      const steamPart = inv.paid.steam || 0, insightPart = inv.quarters - 2 * steamPart;  // one way per completion
+      ig.append(text(10, by + 32, cut(`completion ${inv.completion}` + (insightPart ? ` (+${insightPart}/4 insight)` : "") +
+        (steamPart ? ` (+${steamPart}/2 steam)` : "") +
         ` · the team holds ${vpHeld} VP · ${plural(cubes, "cube")} on secret locations`, Math.floor((w - 16) / 6.3)), { "font-size": 11.5 }));
       ig.append(text(10, by + 50, `paid at resolution so far: ${inv.paid.vp} VP, ${plural(inv.paid.cubes, "cube")}`,
         { "font-size": 11.5, fill: "#5b5146" }));
@@ -580,7 +582,7 @@
     const civs = (ctx.data || {}).civilians || {};
     row("civilians", p.civs || [], 58, (id, cx, cy) => {
       const v = civs[id] || { name: id, quest: "", steps: 1, keyword: "" };
-      const done = (p.done || []).includes(id);
+      const done = view.players.some(q => (q.done || []).includes(id));  // once per game (§8)
       const prog = done ? v.steps : ((p.prog || {})[id] || 0);
       const [cg, acts] = cardBox(g, cx, cy, cardW, 58, mine(id), byTarget, ctx, done ? "#e3f0dc" : "#f2f7ee", "#3aa657", { "data-civilian": id, "data-progress": prog });
       cg.append(text(7, 15, cut(v.name + (v.keyword ? ` (${v.keyword})` : ""), Math.floor((cardW - 12) / 6.4)), { "font-size": 11.5, "font-weight": 700 }));
@@ -783,6 +785,7 @@
     for (const l of ai.sheet.random) for (const k of wrap("d20 " + l, fits(w, 10)).slice(0, 2)) put(k, { "font-size": 10, fill: "#3b342b" });
     const extra = (ai.central_events || []).map(e => info(ctx, "events", e).name).join(", ");
     if (extra) for (const k of wrap(`also in the central district: ${extra}`, fits(w, 11)).slice(0, 2)) put(k);
+    for (const [a, e] of ai.beside_events || []) for (const k of wrap(`also in ${areaName(view, ctx, a)}: ${info(ctx, "events", e).name}`, fits(w, 11)).slice(0, 2)) put(k);
     ag.prepend(s("rect", { x: 0, y: top, width: w, height: y - top + 2, rx: 8, fill: "#e9e4ee", stroke: "#2b2b2b", "stroke-width": 1.2 }));
     ag.append(title([ai.name, "Journal phase: " + ai.sheet.journal.join(" | "), "start of round: " + ai.sheet.start.join(" | "),
       "after your turns: " + (ai.sheet.turn.join(" | ") || "nothing"), "end of round: " + ai.sheet.end.join(" | "),
