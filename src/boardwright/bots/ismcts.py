@@ -37,8 +37,11 @@ by k seats, 0 otherwise; with `margin=m` the result is blended as
 `(1-m)*win + m*squash(own score - best other score)`. A co-operative outcome
 (`"kind": "cooperative"`, or a solo game won or lost) gives every seat the team result
 (1 won, 0 lost); a score-only solo game gives `squash(score)`. At a depth
-cutoff each seat's reward is `squash(heuristic(state, seat))`, where
-`squash(x) = 1 / (1 + exp(-x / scale))`.
+cutoff each seat's reward is `squash(heuristic(state, seat) - baseline)`, where
+`squash(x) = 1 / (1 + exp(-x / scale))` and the baseline is 0, or with `baseline=root`
+(the default in co-operative and solo games, whose heuristics measure the team's position
+on an absolute scale far from 0) the seat's heuristic value at the root, so that rewards
+tell a better cut-off position from a worse one instead of all squashing to 0 or 1.
 """
 
 from __future__ import annotations
@@ -181,6 +184,15 @@ class IsmctsBot(Bot):
             maximum=1e9,
         ),
         Param(
+            "baseline",
+            "auto",
+            "what a cut-off rollout's heuristic value is measured from before squashing: none "
+            "(zero), or the root position's value (root), so that a game whose heuristic is "
+            "far from zero everywhere still gives rewards that differ; auto: root in "
+            "co-operative and solo games, none in the others",
+            choices=("auto", "none", "root"),
+        ),
+        Param(
             "prior",
             0,
             "virtual visits seeding each root action with its one-step heuristic value",
@@ -198,6 +210,8 @@ class IsmctsBot(Bot):
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
         self._guard = CycleGuard()  # never back to a position of its own run (bots/cycle.py)
         self._guard_rng = Rng(seed).fork(0xC1C1E)  # the guard's copies: the search's stream untouched
+        self._base_rng = Rng(seed).fork(0xBA5E)  # the baseline's copy: the search's stream untouched
+        self._base: list[float] | None = None  # each seat's heuristic value at the root (baseline)
 
     def _configure(self, config: Mapping[str, ParamValue]) -> None:
         self.iters = int(config["iters"])
@@ -210,6 +224,7 @@ class IsmctsBot(Bot):
         self.margin = float(config["margin"])
         self.scale = float(config["scale"])
         self.prior = int(config["prior"])
+        self.baseline = str(config["baseline"])
 
     def settings(self, spec: GameSpec) -> dict[str, ParamValue]:
         """The parameters this bot searches `spec`'s game with: the game's `ismcts_defaults`
@@ -233,6 +248,7 @@ class IsmctsBot(Bot):
         self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
+        self._base = self._baseline(state, seat)
         root = Node()
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)
@@ -262,6 +278,17 @@ class IsmctsBot(Bot):
         self._guard.moved(state, seat)
         return actions[pick]
 
+    def _baseline(self, state: GameState, seat: int) -> list[float] | None:
+        """Each seat's heuristic value at the root (on a copy dealt from the baseline's own
+        stream), when the search measures cut-off values from it; None otherwise."""
+        mode = self.baseline
+        if mode == "auto":
+            kind = state.spec.kind_of_outcome(state.players, state.options)
+            mode = "root" if kind in ("cooperative", "solo") else "none"
+        if mode == "none" or self._every_seat is None:
+            return None
+        return self._every_seat(state.determinize(seat, self._base_rng, quiet=True))
+
     def _after(self, state: GameState, seat: int, action: Action) -> GameState:
         """A determinized copy of `state` with `action` applied (for the cycle guard)."""
         child = state.determinize(seat, self._guard_rng, quiet=True)
@@ -281,7 +308,8 @@ class IsmctsBot(Bot):
             child_state.apply(me, a.id)
             child = Node((me, a.id))
             child.visits = child.avail = self.prior
-            child.reward = child.visits * _squash(evaluate(child_state, me), self.scale)
+            offset = self._base[me] if self._base is not None else 0.0
+            child.reward = child.visits * _squash(evaluate(child_state, me) - offset, self.scale)
             root.children[(me, a.id)] = child
 
     def _iterate(self, root: Node, real: GameState, me: int) -> None:
@@ -399,6 +427,9 @@ class IsmctsBot(Bot):
                 evaluate = self._every_seat
                 assert evaluate is not None
                 scale = self.scale
+                base = self._base
+                if base is not None:
+                    return [_squash(value - b, scale) for value, b in zip(evaluate(state), base, strict=True)]
                 return [_squash(value, scale) for value in evaluate(state)]
             if len(acting) == 1:
                 seat = acting[0]
