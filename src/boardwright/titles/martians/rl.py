@@ -488,7 +488,8 @@ def _building_offsets() -> tuple[tuple[str, int, tuple[int, ...]], ...]:
 
 
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
-#: corporation -> (a copy of what its block showed, the block's values) from the last encoding
+#: corporation -> (a copy of its experts, assistants, technologies, crop and the installations,
+#: the values they gave) from the last encoding
 _LAST_CORP: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
 #: (block name, observer's corporation) -> (a copy of what the block was made of, its
 #: values) from the last encoding for that observer
@@ -600,8 +601,8 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
             _EXCAVATION.clear()
         block = _EXCAVATION[key] = _excavation(s, n, ix)
     out[o:o + len(block)] = block
-    lo, hi = off["center"], off["corporations"]
-    inputs = (me, seat, ncorp, mode, s.cycle, s.round, s.options.get("scenario"), s.options.get("solo_goal"),
+    lo, hi = off["center"], off["conversion"]
+    inputs = (me, seat, ncorp, mode, s.cycle, s.options.get("scenario"), s.options.get("solo_goal"),
               s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
               s.research_board, s.research_out, len(s.research_reserve), len(s.regolith_deck),
               len(s.regolith_out), s.crop_supply, s.colony_tech, s.commissions_open, s.commissions_out,
@@ -611,6 +612,10 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
         # the lists of lists here (colony technologies, requirements done) get new items
         # but never change one: a copy one level deep is enough
         _keep(out, "center", lo, hi, tuple(x.copy() if isinstance(x, list) else x for x in inputs))
+    conversion = s.content.board.conversion
+    row = conversion[max(1, min(s.round, len(conversion))) - 1]
+    out[off["conversion"]] = row.food / 5
+    out[off["conversion"] + 1] = row.medicine / 5
     _corporations(s, seat, out, n, ix, off, me, mine_corps)
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
@@ -659,7 +664,7 @@ def _buildings(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]
 def _center(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
             off: dict[str, int], mine_corps: list[int], slot: Callable[[int | None], int]) -> None:
     """The educational center, research, regolith deck, crop supply, colony technologies,
-    commissions, scenario and conversion blocks."""
+    commissions and scenario blocks."""
     c = s.content
     mode = s.mode
     o = off["center"]
@@ -696,9 +701,6 @@ def _center(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], 
                 b = o + 4 + r * (1 + MAX_CORPS)
                 out[b] = 1
                 out[b + 1 + slot(done_by)] = 1
-    row = c.board.conversion[max(1, min(s.round, len(c.board.conversion))) - 1]
-    out[off["conversion"]] = row.food / 5
-    out[off["conversion"] + 1] = row.medicine / 5
 
 
 def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, tuple[str, ...]],
@@ -707,40 +709,46 @@ def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, t
     ncorp = s.corps
     n_experts, n_assistants = len(n["experts"]), len(n["assistants"])
     n_tech, n_crops = len(n["corp_tech"]), len(n["crops"])
-    per_corp = 3 + 4 + 2 * n_experts + n_assistants + n_tech + n_crops + len(n["installations"]) + 3
+    slow = 2 * n_experts + n_assistants + n_tech + n_crops + len(n["installations"])
+    per_corp = 3 + 4 + slow + 3
     held = [len(g) for g in s.goals] if s.goal_hand else []
     for corp in range(ncorp):
         b = off["corporations"] + (corp - me) % ncorp * per_corp
-        # a corporation's block is copied from the last encoding while what it shows
-        # compares equal (see `_reuse`): most steps change one corporation only
-        inputs = (corp, s.seat_of(corp) == seat, s.rtg_used[corp], s.hand[corp], s.colonists[corp],
-                  s.dead[corp], s.placed[corp], s.experts[corp], s.assistants[corp], s.corp_tech[corp],
-                  s.crop[corp], s.install, s.stats[corp], held[corp] if corp < len(held) else -1)
+        out[b] = 1
+        if s.seat_of(corp) == seat:
+            out[b + 1] = 1
+        if s.rtg_used[corp]:
+            out[b + 2] = 1
+        out[b + 3] = s.hand[corp] / 3
+        out[b + 4] = s.colonists[corp] / 4
+        out[b + 5] = s.dead[corp] / 4
+        out[b + 6] = s.placed[corp] / 4
+        e = b + 7
+        # experts, assistants, technologies, crop and installations change seldom: copied
+        # from the last encoding while they compare equal (see `_reuse`)
+        inputs = (corp, s.experts[corp], s.assistants[corp], s.corp_tech[corp], s.crop[corp], s.install)
         last = _LAST_CORP.get(corp)
         if last is not None and last[0] == inputs:
-            out[b:b + per_corp] = last[1]
-            continue
-        _corporation(s, seat, corp, out, b, n, ix, held)
-        snapshot = (*inputs[:7], _lists(s.experts[corp]), s.assistants[corp].copy(), s.corp_tech[corp].copy(),
-                    s.crop[corp], _dict_lists(s.install), s.stats[corp].copy(), inputs[-1])
-        _LAST_CORP[corp] = (snapshot, out[b:b + per_corp])
+            out[e:e + slow] = last[1]
+        else:
+            _corporation(s, corp, out, e, n, ix)
+            _LAST_CORP[corp] = ((corp, _lists(s.experts[corp]), s.assistants[corp].copy(),
+                                 s.corp_tech[corp].copy(), s.crop[corp], _dict_lists(s.install)),
+                                out[e:e + slow])
+        e += slow
+        stats = s.stats[corp]
+        out[e] = stats["research"] / 6
+        out[e + 1] = stats["commissions"] / 6
+        if corp < len(held):
+            out[e + 2] = held[corp] / 2
     _purses(s, seat, out, ix, off, me, mine_corps)
 
 
-def _corporation(s: MartiansState, seat: int, corp: int, out: array[float], b: int,
-                 n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]], held: list[int]) -> None:
+def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict[str, tuple[str, ...]],
+                 ix: dict[str, dict[str, int]]) -> None:
+    """A corporation's experts, assistants, technologies, crop and installations from `e`."""
     n_experts, n_assistants = len(n["experts"]), len(n["assistants"])
     n_tech, n_crops = len(n["corp_tech"]), len(n["crops"])
-    out[b] = 1
-    if s.seat_of(corp) == seat:
-        out[b + 1] = 1
-    if s.rtg_used[corp]:
-        out[b + 2] = 1
-    out[b + 3] = s.hand[corp] / 3
-    out[b + 4] = s.colonists[corp] / 4
-    out[b + 5] = s.dead[corp] / 4
-    out[b + 6] = s.placed[corp] / 4
-    e = b + 7
     for card, up in s.experts[corp]:
         i = ix["experts"][_kind(card)]
         out[e + 2 * i] += 1
@@ -760,12 +768,6 @@ def _corporation(s: MartiansState, seat: int, corp: int, out: array[float], b: i
         markers = install.get(iid)
         if markers is not None:
             out[e + i] = markers.count(corp) / 2
-    e += len(n["installations"])
-    stats = s.stats[corp]
-    out[e] = stats["research"] / 6
-    out[e + 1] = stats["commissions"] / 6
-    if corp < len(held):
-        out[e + 2] = held[corp] / 2
 
 
 def _purses(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[str, int]],
