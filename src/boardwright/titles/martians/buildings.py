@@ -7,6 +7,7 @@ without the means for an action) and for the building's own decision (§5.3).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from boardwright.engine.actions import Action, Decision
@@ -64,13 +65,30 @@ def research_time(s: MartiansState, corp: int, tile: str) -> int:
 
 def crop_terms(s: MartiansState, corp: int) -> tuple[dict[str, int], dict[str, int]]:
     """The harvest's cost and yield with weather, event and botanist modifiers (§6.8)."""
+    botanists = sum(1 for a in s.assistants[corp] if a.startswith("botanist"))
+    key = (id(s.content), s.crop[corp], s.weather, s.event_active, botanists)
+    hit = _CROP_TERMS.get(key)
+    if hit is None or hit[0] is not s.content:
+        if len(_CROP_TERMS) >= 4096:
+            _CROP_TERMS.clear()
+        hit = _CROP_TERMS[key] = (s.content, _crop_terms(s, corp, botanists))
+    cost, gain = hit[1]
+    return dict(cost), dict(gain)  # copies: the caller may change them
+
+
+#: (content id, crop tile, weather card, event, botanists) -> (the content, the terms); the
+#: content is kept so that its id is not reused while the entry stands
+_CROP_TERMS: dict[tuple[Any, ...], tuple[Any, tuple[dict[str, int], dict[str, int]]]] = {}
+
+
+def _crop_terms(s: MartiansState, corp: int, botanists: int) -> tuple[dict[str, int], dict[str, int]]:
     rec = s.content.crops[s.crop[corp].split("#")[0]]
     w = s.content.weather[s.weather.split("#")[0]]
     cost = dict(rec.cost)
     if "energy" in cost:
         cost["energy"] = max(0, cost["energy"] + w.harvest_energy)
     gain = dict(rec.gain)
-    more = w.harvest_food + sum(1 for a in s.assistants[corp] if a.startswith("botanist"))
+    more = w.harvest_food + botanists
     if s.event_active and s.content.events[s.event_active].effect == "harvest":
         more += int(s.content.events[s.event_active].params["amount"])
     gain["food"] = max(0, gain.get("food", 0) + more)
@@ -92,73 +110,81 @@ def construction_offers(s: MartiansState, corp: int) -> list[Offer]:
 
 
 def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]:
+    return [o for o in all_offers(s, corp, building) if o.time <= time]
+
+
+def all_offers(s: MartiansState, corp: int, building: str) -> list[Offer]:
+    """The building's actions for the corporation whatever the time they take."""
+    return list(iter_offers(s, corp, building))
+
+
+def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
+    """`all_offers` one at a time: placing a marker needs only the first quick enough."""
     c = s.content
     p = s.purse(corp)
-    out: list[Offer] = []
     energy = s.have(p, "energy") >= 1
     if building == "moxie" and energy:
-        out += [Offer(f"oxygen:{q + 1}", f"remove an oxygen token from Q{q + 1}: +2 reputation", "oxygen", 1)
-                for q in s.allowed_quarters(corp) if s.quarters[q][0]]
+        yield from (Offer(f"oxygen:{q + 1}", f"remove an oxygen token from Q{q + 1}: +2 reputation",
+                          "oxygen", 1) for q in s.allowed_quarters(corp) if s.quarters[q][0])
     elif building == "hospital":
         if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
-            out.append(Offer("medicine", "make 1 medicine", "medicine", 1))
+            yield Offer("medicine", "make 1 medicine", "medicine", 1)
     elif building == "water":
         if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
-            out.append(Offer("water", "purify 2 drinking water", "water", 1))
+            yield Offer("water", "purify 2 drinking water", "water", 1)
     elif building == "construction":
-        out += construction_offers(s, corp)
+        yield from construction_offers(s, corp)
     elif building == "excavation":
         if energy and excavation.can_excavate(s, corp):
-            out.append(Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1))
+            yield Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1)
     elif building == "landing_pod":
         for tile in s.research_board:
             rec = c.research[tile]
             if s.can_pay(p, rec.cost, rec.minerals):
                 t = research_time(s, corp, tile)
-                out.append(Offer(f"research:{tile}", f"research {rec.name}: {t} time, {rec.credits} credits",
-                                 "research", t))
+                yield Offer(f"research:{tile}", f"research {rec.name}: {t} time, {rec.credits} credits",
+                            "research", t)
         for n in (1, 2):
             if s.supply["supplies"] >= n:
-                out.append(Offer(f"supplies:{n}", f"take {n} supplies", "supplies", n))
+                yield Offer(f"supplies:{n}", f"take {n} supplies", "supplies", n)
         if uses_scenario(s):
             done = {r for r, _ in s.requirements_done}
             for req in scenario_requirements(s):
                 ready = req.id not in done and condition_met(s, req.condition)
                 if ready and s.can_pay(p, req.cost, req.minerals):
-                    out.append(Offer(f"mission:{req.id}", f"realise {req.id}: +{req.reputation}",
-                                     "mission", 1))
+                    yield Offer(f"mission:{req.id}", f"realise {req.id}: +{req.reputation}",
+                                "mission", 1)
         if uses_commissions(s):
             for card in s.commissions_open:
                 rec2 = c.commissions[card]
                 if s.can_pay(p, rec2.cost, rec2.minerals):
-                    out.append(Offer(f"commission:{card}", f"complete {card}: +{rec2.reputation}",
-                                     "mission", 1))
+                    yield Offer(f"commission:{card}", f"complete {card}: +{rec2.reputation}",
+                                "mission", 1)
     elif building == "greenhouses":
         cost, _ = crop_terms(s, corp)
         if s.can_pay(p, cost):
-            out.append(Offer("harvest", "harvest your crop tile", "harvest", 1))
+            yield Offer("harvest", "harvest your crop tile", "harvest", 1)
         if energy:
             mine = s.crop[corp].split("#")[0]
             for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
-                out.append(Offer(f"crops:{kind}", f"change your crop tile to {kind}", "crops", 1))
+                yield Offer(f"crops:{kind}", f"change your crop tile to {kind}", "crops", 1)
     elif building == "laboratory" and energy:
         for tech in c.technologies.values():
             if tech.kind == "corporation":
                 if tech.id not in s.corp_tech[corp]:
-                    out.append(Offer(f"tech:{tech.id}", f"develop {tech.name} ({tech.time} time)",
-                                     "corp_tech", tech.time))
+                    yield Offer(f"tech:{tech.id}", f"develop {tech.name} ({tech.time} time)",
+                                "corp_tech", tech.time)
             elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
                          for t, who, _ in s.colony_tech):
-                out.append(Offer(f"tech:{tech.id}", f"develop {tech.name} for the colony: +3 reputation",
-                                 "colony_tech", tech.time))
+                yield Offer(f"tech:{tech.id}", f"develop {tech.name} for the colony: +3 reputation",
+                            "colony_tech", tech.time)
     elif building == "education" and s.have(p, "credits") >= 2:
         ex = len(s.experts[corp])
         asn = len(s.assistants[corp])
         pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
         first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
-        out += [Offer(f"hire:{card}", f"employ the {kind}", "hire", 0)
-                for kind, card in sorted(first.items())]
-    return [o for o in out if o.time <= time]
+        yield from (Offer(f"hire:{card}", f"employ the {kind}", "hire", 0)
+                    for kind, card in sorted(first.items()))
 
 
 def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
@@ -181,7 +207,8 @@ def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> No
         s.turn["building"] = ""
         return
     b = s.turn["building"]
-    offer = next(o for o in offers(s, corp, b, s.turn["time"]) if o.id == action_id)
+    time = s.turn["time"]
+    offer = next(o for o in iter_offers(s, corp, b) if o.id == action_id and o.time <= time)
     s.turn["time"] -= offer.time
     s.turn["done"].append(offer.kind)
     perform(s, corp, offer.id, ref(BUILDING_SECTION[b]))

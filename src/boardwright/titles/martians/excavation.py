@@ -36,10 +36,33 @@ def _qr(h: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+class _Row(dict[str, int]):
+    """Distances from one field, filled on first use: the search asks for the same few
+    hundred pairs at every step, and parsing "q,r" each time cost most of it."""
+
+    def __init__(self, h: str) -> None:
+        super().__init__()
+        self.q, self.r = _qr(h)
+
+    def __missing__(self, b: str) -> int:
+        q, r = _qr(b)
+        dq, dr = self.q - q, self.r - r
+        d = self[b] = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return d
+
+
+_ROWS: dict[str, _Row] = {}
+
+
+def _row(h: str) -> _Row:
+    row = _ROWS.get(h)
+    if row is None:
+        row = _ROWS[h] = _Row(h)
+    return row
+
+
 def distance(a: str, b: str) -> int:
-    (q1, r1), (q2, r2) = _qr(a), _qr(b)
-    dq, dr = q1 - q2, r1 - r2
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return _row(a)[b]
 
 
 @lru_cache(maxsize=64)
@@ -49,23 +72,48 @@ def neighbours(h: str) -> tuple[str, ...]:
                  if max(abs(q + dq), abs(r + dr), abs(q + dq + r + dr)) <= 3)
 
 
-def _to_face_down(s: MartiansState, h: str) -> int:
-    down = [x for x, t in s.tiles.items() if t and not s.faceup[x]]
-    return min((distance(h, x) for x in down), default=0)
+def _to_face_down(s: MartiansState, h: str, down: list[str] | None = None) -> int:
+    if down is None:
+        down = [x for x, t in s.tiles.items() if t and not s.faceup[x]]
+    row = _row(h)
+    return min((row[x] for x in down), default=0)
+
+
+def board_key(s: MartiansState) -> tuple[Any, ...]:
+    """Everything the excavation board is: the machine, the tokens and which lie face up
+    (the fields in their fixed order). What is derived from the board alone is kept by this
+    key, so a board edited by hand is never read from a stale entry."""
+    return (s.machine, *s.tiles.values(), *s.faceup.values())
+
+
+_MOVES: dict[tuple[Any, ...], list[str]] = {}
 
 
 def moves(s: MartiansState) -> list[str]:
     """Where the machine may go: the nearest other tokens, never farther from the face-down
     tokens than it is now (any direction once all are uncovered) (§6.5)."""
+    key = board_key(s)
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        found = _MOVES[key] = _moves(s)
+    return found.copy()
+
+
+def _moves(s: MartiansState) -> list[str]:
     here = s.machine
     others = [h for h, t in s.tiles.items() if t and h != here]
     if not others:
         return []
-    near = min(distance(here, h) for h in others)
-    cands = [h for h in others if distance(here, h) == near]
-    if any(t and not s.faceup[x] for x, t in s.tiles.items()):
-        limit = _to_face_down(s, here)
-        cands = [h for h in cands if _to_face_down(s, h) <= limit]
+    row = _row(here)
+    near = min(row[h] for h in others)
+    cands = [h for h in others if row[h] == near]
+    faceup = s.faceup
+    down = [x for x, t in s.tiles.items() if t and not faceup[x]]
+    if down:
+        limit = _to_face_down(s, here, down)
+        cands = [h for h in cands if _to_face_down(s, h, down) <= limit]
     return sorted(cands)
 
 

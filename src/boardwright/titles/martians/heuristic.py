@@ -43,10 +43,8 @@ def _stock(s: MartiansState, purse: int, worth: dict[str, float] = WORTH) -> flo
 
 def _team(s: MartiansState, purse: int = 0) -> float:
     last = s.cycle >= s.cycles
-    ox = sum(q[0] for q in s.quarters)
-    dis = sum(q[1] for q in s.quarters)
-    hun = sum(q[2] for q in s.quarters)
-    alive = sum(c - d for c, d in zip(s.colonists, s.dead, strict=True))
+    ox, dis, hun, _ = map(sum, zip(*s.quarters, strict=True))  # the tokens of every quarters
+    alive = sum(s.colonists) - sum(s.dead)
     value = REPUTATION * s.reputation[purse] + 2.0 * alive - 6.0 * sum(s.dead)
     # an oxygen token left kills a colonist of every corporation; disease and hunger cost
     # an action marker, and at the end of the last cycle any token loses the game
@@ -71,19 +69,25 @@ def _team(s: MartiansState, purse: int = 0) -> float:
 
 def _condition_progress(s: MartiansState, condition: str) -> float:
     """How far the colony is towards a requirement's condition, 0 to 1."""
-    births = sum(q[3] for q in s.quarters)
-    upgrades = 8 - sum(len(v) for v in s.upgrades.values())
-    shares = {
-        "all_built": 1.0 - len(s.unbuilt) / 4,
-        "two_colony_technologies": len(s.colony_tech) / 2,
-        "one_colony_technology": float(len(s.colony_tech)),
-        "fourth_colonist": 1.0 if any(n >= 4 for n in s.colonists) else births / 3,
-        "two_birth_rate_tokens": births / 2,
-        "four_upgrades": upgrades / 4,
-        "two_upgrades": upgrades / 2,
-        "three_installations": sum(len(v) for v in s.install.values()) / 3,
-    }
-    return min(1.0, shares.get(condition, 1.0))
+    # only the condition asked is measured (the bots ask at every step)
+    if condition == "all_built":
+        share = 1.0 - len(s.unbuilt) / 4
+    elif condition == "two_colony_technologies":
+        share = len(s.colony_tech) / 2
+    elif condition == "one_colony_technology":
+        share = float(len(s.colony_tech))
+    elif condition == "fourth_colonist":
+        share = 1.0 if any(n >= 4 for n in s.colonists) else sum(q[3] for q in s.quarters) / 3
+    elif condition == "two_birth_rate_tokens":
+        share = sum(q[3] for q in s.quarters) / 2
+    elif condition in ("four_upgrades", "two_upgrades"):
+        upgrades = 8 - sum(len(v) for v in s.upgrades.values())
+        share = upgrades / (4 if condition == "four_upgrades" else 2)
+    elif condition == "three_installations":
+        share = sum(len(v) for v in s.install.values()) / 3
+    else:
+        share = 1.0
+    return min(1.0, share)
 
 
 def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
@@ -127,7 +131,7 @@ def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], f
             continue
         child = s.clone()
         assert isinstance(child, MartiansState)
-        child.apply(seat, a.id)
+        child.apply_listed(seat, a)  # listed in this very position's decision
         if child.over:
             continue
         # one excavation is several decisions (start, move the machine, dig, examine):
@@ -176,3 +180,14 @@ def _rivalry(s: MartiansState, seat: int) -> float:
     mine = max(vals[c] for c in s.corps_of(seat))
     others = [v for c, v in enumerate(vals) if s.seat_of(c) != seat]
     return mine - max(others, default=0.0)
+
+
+def evaluate_every_seat(state: GameState) -> list[float]:
+    """`[evaluate(state, p) for p in range(state.players)]`, computed once in solo and co-op
+    where every seat has the team's value (a search scores every seat where a rollout stops)."""
+    if isinstance(state, MartiansState) and state.mode in ("solo", "coop"):
+        return [evaluate(state, 0)] * state.players
+    return [evaluate(state, p) for p in range(state.players)]
+
+
+evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ from math import ceil
 from typing import TYPE_CHECKING, NamedTuple
 
 from .buildings import CONSTRUCTION_COST, crop_terms
+from .content import RESOURCES
 from .cycle import demand_for
 from .setup import scenario_requirements
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
     from .state import MartiansState
 
 
+#: the goods the plan follows, with their place in a purse
+_GOODS = tuple((k, RESOURCES.index(k))
+               for k in ("regolith", "dirty_ice", "energy", "supplies", "food", "medicine", "drinking_water"))
 #: share of a planned installation's output counted before it is developed: without its
 #: markers in store, and with them
 PLANNED, READY = 0.3, 0.6
@@ -67,15 +71,14 @@ def _turns_left(s: MartiansState) -> int:
 
 
 def plan(s: MartiansState, purse: int = 0) -> Plan:
-    have = {
-        k: float(s.have(purse, k))
-        for k in ("regolith", "dirty_ice", "energy", "supplies", "food", "medicine", "drinking_water")
-    }
+    res = s.res[purse]
+    have = {k: float(res[i]) for k, i in _GOODS}
     future = max(0, s.cycles - s.cycle)
     per = demand_for(s, None)
-    ox = sum(q[0] for q in s.quarters) + per["oxygen"] * future
-    dis = sum(q[1] for q in s.quarters) + per["disease"] * future
-    hun = sum(q[2] for q in s.quarters) + per["hunger"] * future
+    ox, dis, hun, _ = map(sum, zip(*s.quarters, strict=True))  # the tokens now in the quarters
+    ox += per["oxygen"] * future
+    dis += per["disease"] * future
+    hun += per["hunger"] * future
     need = {
         "food": float(hun),
         "medicine": float(dis),
@@ -91,10 +94,10 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     minerals = 0
     all_built = False  # every build token is in the plan already
     gated = 0.0  # goods that wait for a building still to finish
-    done = {str(r[0]) for r in s.requirements_done}
-    held = Counter(s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse])
     scenario = s.content.scenarios.get(int(s.options.get("scenario") or 0)) if s.content.scenarios else None
     if scenario is not None and s.options.get("solo_goal", "scenario") == "scenario":
+        done = {str(r[0]) for r in s.requirements_done}
+        held = Counter(s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse])
         for req in scenario_requirements(s):
             if req.id in done:
                 continue
@@ -134,10 +137,11 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
         return missing
 
     # food from the crop tiles (the team's best tile)
+    terms = [crop_terms(s, c) for c in range(s.corps)]  # each corporation's (cost, gain)
     food = take("food")
     if food:
         best = max(
-            (crop_terms(s, c) for c in range(s.corps)),
+            terms,
             key=lambda t: t[1].get("food", 0) / (1 + t[0].get("drinking_water", 0)),
         )
         cost, gain = best
@@ -146,9 +150,9 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
         for k, n in cost.items():
             need[k] = need.get(k, 0.0) + n * harvests
     medicine = take("medicine")
-    grown = max(crop_terms(s, c)[1].get("medicine", 0) for c in range(s.corps))
+    grown = max(t[1].get("medicine", 0) for t in terms)
     if medicine and grown:  # a medicinal crop on a corporation card: harvests
-        cost, gain = max((crop_terms(s, c) for c in range(s.corps)), key=lambda t: t[1].get("medicine", 0))
+        cost, gain = max(terms, key=lambda t: t[1].get("medicine", 0))
         harvests = ceil(medicine / grown)
         actions += harvests
         for k, n in cost.items():

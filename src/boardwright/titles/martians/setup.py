@@ -166,7 +166,18 @@ def uses_scenario(s: MartiansState) -> bool:
 def scenario_requirements(s: MartiansState) -> tuple[Requirement, ...]:
     """The scenario's requirements at this game's player count (solo: 2): a stand-in cost
     or condition may depend on the count (`by_players`)."""
-    return s.content.scenarios[int(s.options["scenario"])].at(board_count(s))
+    record = s.content.scenarios[int(s.options["scenario"])]
+    count = board_count(s)
+    # kept here, not read through the record's private cache: the bots ask at every step
+    hit = _REQUIREMENTS.get((id(record), count))
+    if hit is None or hit[0] is not record:
+        hit = _REQUIREMENTS[(id(record), count)] = (record, record.at(count))
+    return hit[1]
+
+
+#: (id of a scenario record, player count) -> (the record, its requirements at that count);
+#: the record is kept so that its id cannot be reused while the entry stands
+_REQUIREMENTS: dict[tuple[int, int], tuple[Any, tuple[Requirement, ...]]] = {}
 
 
 def uses_commissions(s: MartiansState) -> bool:

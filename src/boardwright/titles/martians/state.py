@@ -88,6 +88,7 @@ class MartiansState(TaskStackState):
     APPLY = APPLY
     __slots__ = ("content", *FIELDS)
     TURN_RULE = ref("4.2")
+    QUIET_SEARCH = True  # neither the rules nor the heuristic read the log
 
     content: Content
     mode: str
@@ -202,6 +203,8 @@ class MartiansState(TaskStackState):
         self.tasks.append(list(task))
 
     def say(self, corp: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None) -> None:
+        if self.quiet:  # a search copy: nobody reads its log
+            return
         who = self.name(corp) + " " if corp is not None else ""
         seat = self.seat_of(corp) if corp is not None else None
         self._log.append(LogEntry(len(self._log), self._round(), seat, who + text, rule, visible_to))

@@ -69,13 +69,27 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
         if b in s.unbuilt or corp in occ or buildings.closed(s, b):
             continue
         free = [f for f, o in enumerate(occ) if o == -1]
+        least = -1  # the quickest action there, asked once per building (not per field)
         for f in free:
             extra = 1 if f in s.upgrades[b] else 0
             if extra > time:
                 continue
-            if buildings.offers(s, corp, b, time - extra):
+            if least < 0:
+                least = _quickest(s, corp, b, time - 1)
+            if least <= time - extra:
                 out.append((b, f, extra))
     return out
+
+
+def _quickest(s: MartiansState, corp: int, building: str, enough: int) -> int:
+    """The least time an action in the building takes, or any time up to `enough` once an
+    action that quick is found (a marker goes in when one action fits, §5.2)."""
+    least = 99
+    for o in buildings.iter_offers(s, corp, building):
+        least = min(least, o.time)
+        if least <= enough:
+            break
+    return least
 
 
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
