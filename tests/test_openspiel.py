@@ -19,6 +19,7 @@ import boardwright as bw
 pyspiel = pytest.importorskip("pyspiel")
 
 from boardwright import openspiel  # noqa: E402
+from boardwright.engine import Rng  # noqa: E402
 from boardwright.openspiel.game import BoardwrightState, info_text  # noqa: E402
 
 GAMES = bw.games()
@@ -427,3 +428,39 @@ def test_legal_lists_and_priors_are_fresh_and_deep_copy_cheaply(game_id: str) ->
     assert [a for a, _ in ev.prior(state)] == copied
     with pytest.raises(ValueError, match="no seat is acting"):
         openspiel.new_state(_load(game_id)).uniform_prior()  # the opening chance node
+
+
+COMPETITIVE = [  # every title's competitive configurations, at their smallest and largest counts
+    ("flow-of-history", 2, {}), ("flow-of-history", 5, {}), ("nomad-city", 2, {}), ("nomad-city", 4, {}),
+    ("martians", 2, {"mode": "competitive"}), ("martians", 4, {"mode": "competitive"}),
+    ("steamfall", 2, {"scenario": "cipher-race"}), ("steamfall", 4, {"scenario": "genesis"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), COMPETITIVE)
+def test_competitive_games_are_constant_sum(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """A competitive game is CONSTANT_SUM with utility sum 1: its winners share 1, on every
+    random game played here (ties included), which OpenSpiel's algorithms may rely on."""
+    from boardwright.rl.settings import seat_rewards
+
+    spec = bw.game(game_id)
+    assert spec.kind_of_outcome(players, spec.validate(players, options)) == "competitive"
+    game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "seeds": 4, **options})
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    for seed in range(3):
+        state = spec.new_game(players, seed, spec.validate(players, options))
+        rng = Rng(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        returns = seat_rewards(state.outcome(), players, bounded=True)
+        assert sum(returns) == pytest.approx(1.0), (seed, state.outcome().get("winners"))
+
+
+def test_other_kinds_are_not_constant_sum() -> None:
+    cases = {("martians", 3, "semi-coop"): "GENERAL_SUM", ("martians", 1, "solo"): "GENERAL_SUM",
+             ("martians", 2, "coop"): "IDENTICAL"}
+    for (game_id, players, mode), utility in cases.items():
+        game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "mode": mode})
+        assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
