@@ -14,9 +14,9 @@ Mapping:
   cooperative game; `CONSTANT_SUM` (utility sum 1) for a competitive one, whose winners
   share 1 (a competitive outcome always ranks someone first; tested on random games of every
   competitive configuration); `GENERAL_SUM` for semi-cooperative games (nobody scores when
-  the shared goal fails) and solo ones (as OpenSpiel's own 1-player games). The type registered with pyspiel (what
-  `registered_games()` lists) is that of the default parameters; a game loaded with other
-  options carries its own.
+  the shared goal fails) and solo ones (as OpenSpiel's own 1-player games). The type
+  registered with pyspiel (what `registered_games()` lists) is that of the default
+  parameters; a game loaded with other options carries its own.
 - **Actions**: the same fixed action index as the PettingZoo environment (`rl.actions`), so
   `num_distinct_actions` is the size of that index and a legal action is its index.
   `action_index(game)` is that mapping (`ids`, `index_of(id)`, `id_of(index)`).
