@@ -366,8 +366,7 @@ def test_engine_evaluator_to_the_end_gives_the_returns() -> None:
         openspiel.EngineRolloutEvaluator(depth=-1)
 
 
-def test_head_to_head_script_plays_a_game() -> None:
-    """scripts/openspiel_head_to_head.py: one short game each way, and its Wilson interval."""
+def _head_to_head_script() -> Any:
     import importlib.util
     from pathlib import Path
 
@@ -376,11 +375,18 @@ def test_head_to_head_script_plays_a_game() -> None:
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_head_to_head_script_plays_a_game() -> None:
+    """scripts/openspiel_head_to_head.py: one short game each way, and its Wilson interval."""
+    script = _head_to_head_script()
     game_id = next(g for g in GAMES if 2 in bw.game(g).player_counts
                    and bw.game(g).kind_of_outcome(2, bw.game(g).default_options(2)) == "competitive")
     for ours in (0, 1):
         res = script.play_one({"game": game_id, "seed": 1, "ours": ours, "seconds": 0.005,
-                               "evaluator": "engine", "uct_c": 0.7, "options": {}, "inconsistent": False})
+                               "evaluator": "engine", "depth": 5, "scale": 10.0, "uct_c": 0.7, "options": {},
+                               "inconsistent": False})
         assert res["ours_return"] + res["theirs_return"] == pytest.approx(1.0)
     lo, hi = script.wilson(8, 10)
     assert 0.49 < lo < 0.8 < hi < 0.98
@@ -464,3 +470,26 @@ def test_other_kinds_are_not_constant_sum() -> None:
     for (game_id, players, mode), utility in cases.items():
         game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "mode": mode})
         assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
+
+
+def test_head_to_head_gives_both_bots_the_same_leaf_evaluation() -> None:
+    """scripts/openspiel_head_to_head.py: our bot's depth, scale and UCT constant are those of
+    OpenSpiel's evaluator whatever the game's own ismcts_defaults (The Flow of History's
+    depth 5 would otherwise replace 20), and `random` is a rollout to the end on both sides."""
+    from open_spiel.python.algorithms import mcts
+
+    from boardwright.bots.ismcts import IsmctsBot
+
+    h2h = _head_to_head_script()
+
+    flow = bw.game("flow-of-history")
+    assert flow.hook("ismcts_defaults") == {"depth": 5}  # what the script must override
+    for kind, depth in (("engine", 20), ("engine", 7), ("random", 20)):
+        ours = IsmctsBot(1, **h2h._our_params(kind, depth, 10.0, 0.7, 0.01)).settings(flow)
+        theirs = h2h._evaluator(kind, depth, 10.0, 1)
+        if kind == "engine":
+            assert isinstance(theirs, openspiel.EngineRolloutEvaluator)
+            assert (ours["depth"], ours["scale"]) == (theirs.depth, theirs.scale) == (depth, 10.0)
+        else:
+            assert isinstance(theirs, mcts.RandomRolloutEvaluator) and ours["depth"] == 0
+        assert (ours["c"], ours["prior"], ours["margin"], ours["rollout"]) == (0.7, 0, 0.0, "random")

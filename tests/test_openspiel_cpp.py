@@ -63,9 +63,10 @@ def _smallest(game_id: str) -> tuple[int, dict[str, Any]]:
     return players, {}
 
 
-def _child(game_id: str, how: str, players: int | None = None, **options: Any) -> subprocess.CompletedProcess[str]:
+def _child(game_id: str, how: str, players: int | None = None,
+           **options: Any) -> subprocess.CompletedProcess[str]:
     if players is None:
-        players, options = _smallest(game_id)[0], options
+        players = _smallest(game_id)[0]
     code = _CHILD.format(game_id=game_id, players=players, options=options, how=how)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
 
