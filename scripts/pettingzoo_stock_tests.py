@@ -1,9 +1,13 @@
 """PettingZoo's six stock tests on every game configuration of the grid (docs/bots.md).
 
     .venv/bin/python scripts/pettingzoo_stock_tests.py                 # the whole grid
-    .venv/bin/python scripts/pettingzoo_stock_tests.py --only steamfall --cycles 200
+    .venv/bin/python scripts/pettingzoo_stock_tests.py --only GAME --cycles 200
 
-For each configuration (a game, a player count and the options of one mode) it runs
+The configurations (`grid()`): every registered game at every player count with its
+default options and each other outcome kind it has there (a mode), then every value of
+every option with choices (and both values of a boolean one), each in the option set
+nearest the defaults that has it, at the smallest player count that plays it. For each
+configuration it runs
 `api_test`, `parallel_api_test`, `seed_test`, `parallel_seed_test`, `max_cycles_test` and
 `render_test` on `boardwright.rl` and prints one markdown row: `ok` or the failure, and the
 seconds taken. The environments are built as a user builds them, with the default
@@ -40,32 +44,57 @@ from pettingzoo.test import (
 )
 from pettingzoo.utils.conversions import parallel_to_aec
 
+import boardwright as bw
 from boardwright import rl
 
-#: (game, players, options): every game at every player count it has, each mode once
-GRID: list[tuple[str, int, dict[str, Any]]] = [
-    ("flow-of-history", 2, {}),
-    ("flow-of-history", 3, {}),
-    ("flow-of-history", 4, {}),
-    ("flow-of-history", 5, {}),
-    ("nomad-city", 2, {}),
-    ("nomad-city", 3, {}),
-    ("nomad-city", 4, {}),
-    ("nomad-city", 3, {"corporations": True}),
-    ("martians", 1, {"mode": "solo"}),
-    ("martians", 2, {"mode": "coop"}),
-    ("martians", 4, {"mode": "coop"}),
-    ("martians", 3, {"mode": "semi-coop"}),
-    ("martians", 2, {"mode": "competitive"}),
-    ("steamfall", 1, {"scenario": "incredible-invention"}),
-    ("steamfall", 3, {"scenario": "incredible-invention"}),
-    ("steamfall", 2, {"scenario": "cipher-race"}),
-    ("steamfall", 4, {"scenario": "cipher-race"}),
-    ("steamfall", 1, {"scenario": "crisis"}),
-    ("steamfall", 2, {"scenario": "crisis"}),
-    ("steamfall", 2, {"scenario": "genesis"}),
-    ("steamfall", 1, {"scenario": "genesis", "opponent": "jb"}),
-]
+Config = tuple[str, int, dict[str, Any]]
+
+
+def _nearest(spec: Any, players: int, sets: list[dict[str, Any]], kinds: list[str],
+             fits: list[bool]) -> dict[str, Any]:
+    """Of the option sets that fit, the one with fewest options changed from the defaults;
+    between equals, the first whose outcome kind is not the defaults'."""
+    default = spec.default_options(players)
+    base = spec.kind_of_outcome(players, default)
+    ranked = [(sum(o[k] != v for k, v in default.items()), kinds[i] == base, i)
+              for i, o in enumerate(sets) if fits[i]]
+    return sets[min(ranked)[2]]
+
+
+def grid(games: list[str] | None = None) -> list[Config]:
+    """Every game at every player count with its default options and, at that count, the
+    option set nearest the defaults (fewest options changed) of each other outcome kind it
+    has; then every value of every option (a scenario, a variant, an opponent): the nearest
+    option set that has it, at the smallest player count that plays it (between equally
+    near ones, the first whose outcome kind differs from the defaults', so a value that opens
+    another mode is played in it). No configuration twice."""
+    out: list[Config] = []
+    seen: set[str] = set()
+
+    def add(game_id: str, players: int, options: dict[str, Any]) -> None:
+        key = json.dumps([game_id, players, options], sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append((game_id, players, options))
+
+    for game_id in games or bw.games():
+        spec = bw.game(game_id)
+        sets = {p: list(spec.option_sets(p)) for p in spec.player_counts}
+        kinds = {p: [spec.kind_of_outcome(p, o) for o in sets[p]] for p in spec.player_counts}
+
+        for players in spec.player_counts:
+            add(game_id, players, spec.default_options(players))
+            for kind in sorted(set(kinds[players])):
+                fits = [k == kind for k in kinds[players]]
+                add(game_id, players, _nearest(spec, players, sets[players], kinds[players], fits))
+        for opt in spec.options:
+            for value in opt.choices or ((False, True) if isinstance(opt.default, bool) else ()):
+                for players in spec.player_counts:
+                    fits = [o.get(opt.name) == value for o in sets[players]]
+                    if any(fits):
+                        add(game_id, players, _nearest(spec, players, sets[players], kinds[players], fits))
+                        break
+    return out
 
 
 def stock_tests(game: str, players: int, options: dict[str, Any], cycles: int = 100,
@@ -109,21 +138,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cycles", type=int, default=100, help="num_cycles of the api, parallel and seed tests")
     ap.add_argument("--native-aec", action="store_true", help="also max_cycles_test on our own AEC env")
     args = ap.parse_args(argv)
-    grid = [c for c in GRID if args.only is None or args.only in c[0]]
+    configs = grid([g for g in bw.games() if args.only is None or args.only in g])
     header = None
     failures = 0
-    for game, players, options in grid:
+    for game, players, options in configs:
         tests = stock_tests(game, players, options, args.cycles, args.native_aec)
         if header is None:
             header = list(tests)
-            print("| game | players | options | " + " | ".join(header) + " | seconds |")
+            head = " | ".join(["game", "players", "options (changed from the defaults)", *header, "seconds"])
+            print(f"| {head} |")
             print("| --- " * (len(header) + 4) + "|")
         results = [run(t) for t in tests.values()]
         stock = [r for name, (r, _) in zip(tests, results, strict=True) if "native" not in name]
         failures += sum(r != "ok" for r in stock)
         seconds = sum(s for _, s in results)
         cells = " | ".join(r for r, _ in results)
-        print(f"| {game} | {players} | {json.dumps(options)} | {cells} | {seconds:.1f} |", flush=True)
+        default = bw.game(game).default_options(players)
+        changed = {k: v for k, v in options.items() if default.get(k) != v}
+        shown = f"`{json.dumps(changed)}`" if changed else "defaults"
+        print(f"| {game} | {players} | {shown} | {cells} | {seconds:.1f} |", flush=True)
     return 1 if failures else 0
 
 

@@ -14,23 +14,27 @@ import boardwright as bw
 from boardwright import rl
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
-from pettingzoo_stock_tests import GRID, run, stock_tests
-
-#: the smallest configuration of each game in the grid (one player where the game has a solo)
-SMALL = {}
-for _conf in GRID:
-    if _conf[0] not in SMALL or _conf[1] < SMALL[_conf[0]][1]:
-        SMALL[_conf[0]] = _conf
+from pettingzoo_stock_tests import grid, run, stock_tests
 
 
 @pytest.mark.parametrize("game_id", bw.games())
 def test_pettingzoos_six_stock_tests_pass(game_id: str) -> None:
-    conf = SMALL.get(game_id, (game_id, bw.game(game_id).player_counts[0], {}))
-    tests = stock_tests(*conf, cycles=40)
+    """On the smallest configuration of each game: its fewest players, default options."""
+    spec = bw.game(game_id)
+    players = spec.player_counts[0]
+    tests = stock_tests(game_id, players, spec.default_options(players), cycles=40)
     assert sorted(tests) == sorted(["api_test", "parallel_api_test", "seed_test", "parallel_seed_test",
                                     "max_cycles_test", "render_test"])
     results = {name: run(test)[0] for name, test in tests.items()}
     assert results == dict.fromkeys(tests, "ok")
+
+
+def test_the_scripts_grid_has_every_player_count_and_option_value() -> None:
+    configs = grid(["martians"])
+    spec = bw.game("martians")
+    assert {p for _g, p, _o in configs} == set(spec.player_counts)
+    assert {o["mode"] for _g, _p, o in configs} == {"solo", "coop", "semi-coop", "competitive"}
+    assert len({repr(c) for c in configs}) == len(configs)
 
 
 def _illegal_index(obs: dict[str, Any]) -> int:
