@@ -7,6 +7,7 @@ Peace and Quiet), the AI sheet's d20 and random events included."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,7 +28,11 @@ CASES = [
 Played = tuple[bw.GameState, bw.GameState, Counter[str]]
 
 
-def _play(players: int, options: dict[str, Any], seed: int) -> Played:
+def _play(players: int, options: dict[str, Any], seed: int, after_setup: Callable[[Any], None] | None = None
+          ) -> Played:
+    """The flag-off game and its flag-on twin, played by the same random moves, the twin's
+    chance nodes sampled as the engine draws them; `after_setup` edits both the same way
+    once the setup is dealt (and the count of chance nodes starts again from there)."""
     spec = bw.game("steamfall")
     off = spec.new_game(players, seed, options)
     on = spec.new_game(players, seed, options, explicit_chance=True)
@@ -37,6 +42,11 @@ def _play(players: int, options: dict[str, Any], seed: int) -> Played:
         while (event := on.chance()) is not None:
             kinds[event.kind] += 1
             on.apply_chance(event.sample(draws))
+        if after_setup is not None:
+            after_setup(off)
+            after_setup(on)
+            after_setup = None
+            kinds.clear()
         if off.over:
             break
         assert on.to_act == off.to_act
@@ -61,6 +71,29 @@ def test_sampled_chance_plays_the_seeded_game_to_the_end(players: int, options: 
 def test_the_ai_sheets_d20_is_a_chance_node() -> None:
     _off, _on, kinds = _play(1, {"scenario": "genesis", "opponent": "jb"}, 7)
     assert kinds["d20"] >= 1
+
+
+def _civilians_to_discard(st: Any) -> None:
+    st.civ_discard, st.decks["civ"] = st.decks["civ"], []
+
+
+def _crisis_decks_used(st: Any) -> None:
+    st.cr["out"], st.cr["deck"] = st.cr["deck"], []
+    st.cr["enc_discard"], st.cr["enc"] = st.cr["enc"], []
+
+
+@pytest.mark.parametrize(("players", "options", "seed", "edit", "kinds"), [
+    (2, {"scenario": "incredible-invention"}, 1, _civilians_to_discard, {"civilian deck"}),
+    (2, {"scenario": "crisis"}, 0, _crisis_decks_used, {"crisis deck", "encounter deck"}),
+])
+def test_mid_game_reshuffles_are_chance_nodes(players: int, options: dict[str, Any], seed: int,
+                                              edit: Callable[[Any], None], kinds: set[str]) -> None:
+    """Random games end before a deck runs out, so the decks are emptied into their discard
+    piles right after the setup (in both twins alike): the next draw reshuffles them, as
+    chance nodes, and the twins still agree."""
+    off, on, seen = _play(players, options, seed, edit)
+    assert kinds <= set(seen)
+    assert on.to_dict()["state"] == off.to_dict()["state"]
 
 
 def test_steamfall_declares_explicit_chance() -> None:
