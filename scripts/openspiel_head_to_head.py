@@ -1,21 +1,31 @@
-"""Our ISMCTS against OpenSpiel's Python IS-MCTS at equal time per move, both seat orders.
+"""Our ISMCTS against OpenSpiel's Python IS-MCTS at equal wall time per move and equal leaf
+evaluation, both seat orders.
 
     .venv/bin/python scripts/openspiel_head_to_head.py GAME [GAME...] --games 10 --seconds 0.2
+    .venv/bin/python scripts/openspiel_head_to_head.py GAME --evaluator engine --depth 20
     .venv/bin/python scripts/openspiel_head_to_head.py all --speed          # simulations/s only
 
 Every game is played through the pyspiel game (`boardwright.openspiel`): our `ismcts` bot
-(`bots/ismcts.py`, its defaults and `seconds=S`) chooses on the engine state behind the
-pyspiel state; OpenSpiel's `open_spiel.python.algorithms.ismcts.ISMCTSBot` searches the
-pyspiel state for the same wall-clock time per decision (its loop runs simulations until
-the time is up, and at least until the root has a visit; `allow_inconsistent_action_sets`
-is off, since an information state's string names its legal actions; its resampler is
-the state's `resample_from_infostate` fed by the bot's own random stream). Its leaf
-evaluator is `--evaluator random` (OpenSpiel's `RandomRolloutEvaluator`: a random
-rollout to the end through pyspiel) or `engine`
-(`boardwright.openspiel.EngineRolloutEvaluator`: the same cut-off rollout and heuristic as
-our bot, in the engine). Half the games give our bot seat 0, half seat 1, on
-the same seeds. The win rate is our bot's mean return (a shared win counts 1/k) with its
-95% Wilson interval.
+(`bots/ismcts.py`) chooses on the engine state behind the pyspiel state; OpenSpiel's
+`open_spiel.python.algorithms.ismcts.ISMCTSBot` searches the pyspiel state. Both get:
+
+- **the same wall-clock time per decision** (`--seconds`): ours with `seconds=S`, theirs
+  run simulation after simulation until the time is up (and at least until the root has a
+  visit);
+- **the same leaf evaluation** (`--evaluator`): `random` gives both a uniformly random
+  rollout to the end of the game scored by its returns (ours `depth=0`, theirs OpenSpiel's
+  `RandomRolloutEvaluator`); `engine` gives both `--depth` random decisions, then the
+  game's heuristic squashed by the same logistic (`--scale`) (ours `depth=D`, theirs
+  `boardwright.openspiel.EngineRolloutEvaluator(depth=D)`, which is our bot's rollout);
+- **the same UCT constant** (`--uct-c`, 0.7) and no root prior, no score margin: every
+  parameter of our bot is given, so a game's own `ismcts_defaults` (a shorter depth for
+  some games) cannot make the two sides evaluate differently.
+
+Its `allow_inconsistent_action_sets` is off, since an information state's string names its
+legal actions; its resampler is the state's `resample_from_infostate` fed by the bot's own
+random stream. Half the games give our bot seat 0, half seat 1, on the same seeds. The win
+rate is our bot's mean return (a shared win counts 1/k) with its 95% Wilson interval; each
+line says the evaluation both sides used.
 
 `--speed` measures instead the simulations per second of OpenSpiel's Python MCTS and IS-MCTS
 (20 simulations per search, on positions 20/40/60% into three random games) with each
@@ -90,10 +100,25 @@ class TimedISMCTS:
         return int(bot._random_state.choice(actions, p=probs))
 
 
-def _evaluator(kind: str, seed: int) -> Any:
+def _evaluator(kind: str, depth: int, scale: float, seed: int) -> Any:
+    """OpenSpiel's side of the leaf evaluation (ours: `_our_params`)."""
     if kind == "engine":
-        return openspiel.EngineRolloutEvaluator(depth=20, seed=seed)
+        return openspiel.EngineRolloutEvaluator(depth=depth, seed=seed, scale=scale)
     return mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+
+
+def _our_params(kind: str, depth: int, scale: float, uct_c: float, seconds: float) -> dict[str, Any]:
+    """Every parameter of our bot, so that no game default makes it evaluate otherwise:
+    `random` is a random rollout to the end (depth 0), `engine` the same cut-off rollout and
+    heuristic as EngineRolloutEvaluator."""
+    return {"seconds": seconds, "c": uct_c, "rollout": "random", "depth": 0 if kind == "random" else depth,
+            "scale": scale, "margin": 0.0, "prior": 0}
+
+
+def leaf_evaluation(kind: str, depth: int) -> str:
+    if kind == "random":
+        return "both: random rollout to the end"
+    return f"both: {depth} random decisions, then the heuristic"
 
 
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
@@ -102,8 +127,9 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
     game = pyspiel.load_game(openspiel.register(game_id),
                              {"players": 2, "seeds": 1, "first_seed": seed, **job["options"]})
     index = openspiel.action_index(game)
-    our_bot = IsmctsBot(seed * 2 + 1, seconds=seconds)
-    their = TimedISMCTS(game, _evaluator(job["evaluator"], seed), seconds, seed * 2 + 2, job["uct_c"],
+    kind, depth, scale = job["evaluator"], job["depth"], job["scale"]
+    our_bot = IsmctsBot(seed * 2 + 1, **_our_params(kind, depth, scale, job["uct_c"], seconds))
+    their = TimedISMCTS(game, _evaluator(kind, depth, scale, seed), seconds, seed * 2 + 2, job["uct_c"],
                         job["inconsistent"])
     state = openspiel.new_state(game, seed)
     sims = {"sims_ours": 0, "sims_theirs": 0, "searches_ours": 0, "searches_theirs": 0}
@@ -130,7 +156,8 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
 def head_to_head(args: argparse.Namespace, game_id: str) -> dict[str, Any]:
     options = dict(json.loads(args.options)) if args.options else {}
     jobs = [{"game": game_id, "seed": args.seed + i, "ours": ours, "seconds": args.seconds,
-             "evaluator": args.evaluator, "uct_c": args.uct_c, "options": options,
+             "evaluator": args.evaluator, "depth": args.depth, "scale": args.scale,
+             "uct_c": args.uct_c, "options": options,
              "inconsistent": args.inconsistent}
             for i in range(args.games) for ours in (0, 1)]
     results = []
@@ -146,6 +173,7 @@ def head_to_head(args: argparse.Namespace, game_id: str) -> dict[str, Any]:
     searches_t = sum(r["searches_theirs"] for r in results) or 1
     return {
         "game": game_id, "games": n, "seconds_per_move": args.seconds, "evaluator": args.evaluator,
+        "leaf_evaluation": leaf_evaluation(args.evaluator, args.depth),
         "ours_win_rate": wins / n, "wilson95": [lo, hi],
         "ours_win_rate_by_seat": {s: (sum(v) / len(v) if v else None) for s, v in per_seat.items()},
         "theirs_win_rate": sum(r["theirs_return"] for r in results) / n,
@@ -215,7 +243,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=0.2, help="thinking time per decision for each bot")
     ap.add_argument("--seed", type=int, default=100_000, help="engine seed of the first game")
     ap.add_argument("--evaluator", choices=("random", "engine"), default="random",
-                    help="OpenSpiel's leaf evaluator (default: its RandomRolloutEvaluator)")
+                    help="the leaf evaluation of both bots: random rollouts to the end (default), or "
+                         "the engine's cut-off rollout and heuristic")
+    ap.add_argument("--depth", type=int, default=20, help="--evaluator engine: rollout decisions before "
+                    "the heuristic, for both bots (default 20)")
+    ap.add_argument("--scale", type=float, default=10.0, help="--evaluator engine: the heuristic's squash "
+                    "scale, for both bots (default 10)")
     ap.add_argument("--uct-c", type=float, default=0.7, help="OpenSpiel's UCT constant (ours: 0.7)")
     ap.add_argument("--inconsistent", action="store_true",
                     help="OpenSpiel's allow_inconsistent_action_sets=True (not needed: an information "

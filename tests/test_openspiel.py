@@ -19,6 +19,7 @@ import boardwright as bw
 pyspiel = pytest.importorskip("pyspiel")
 
 from boardwright import openspiel  # noqa: E402
+from boardwright.engine import Rng  # noqa: E402
 from boardwright.openspiel.game import BoardwrightState, info_text  # noqa: E402
 
 GAMES = bw.games()
@@ -365,8 +366,7 @@ def test_engine_evaluator_to_the_end_gives_the_returns() -> None:
         openspiel.EngineRolloutEvaluator(depth=-1)
 
 
-def test_head_to_head_script_plays_a_game() -> None:
-    """scripts/openspiel_head_to_head.py: one short game each way, and its Wilson interval."""
+def _head_to_head_script() -> Any:
     import importlib.util
     from pathlib import Path
 
@@ -375,11 +375,18 @@ def test_head_to_head_script_plays_a_game() -> None:
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_head_to_head_script_plays_a_game() -> None:
+    """scripts/openspiel_head_to_head.py: one short game each way, and its Wilson interval."""
+    script = _head_to_head_script()
     game_id = next(g for g in GAMES if 2 in bw.game(g).player_counts
                    and bw.game(g).kind_of_outcome(2, bw.game(g).default_options(2)) == "competitive")
     for ours in (0, 1):
         res = script.play_one({"game": game_id, "seed": 1, "ours": ours, "seconds": 0.005,
-                               "evaluator": "engine", "uct_c": 0.7, "options": {}, "inconsistent": False})
+                               "evaluator": "engine", "depth": 5, "scale": 10.0, "uct_c": 0.7, "options": {},
+                               "inconsistent": False})
         assert res["ours_return"] + res["theirs_return"] == pytest.approx(1.0)
     lo, hi = script.wilson(8, 10)
     assert 0.49 < lo < 0.8 < hi < 0.98
@@ -427,3 +434,62 @@ def test_legal_lists_and_priors_are_fresh_and_deep_copy_cheaply(game_id: str) ->
     assert [a for a, _ in ev.prior(state)] == copied
     with pytest.raises(ValueError, match="no seat is acting"):
         openspiel.new_state(_load(game_id)).uniform_prior()  # the opening chance node
+
+
+COMPETITIVE = [  # every title's competitive configurations, at their smallest and largest counts
+    ("flow-of-history", 2, {}), ("flow-of-history", 5, {}), ("nomad-city", 2, {}), ("nomad-city", 4, {}),
+    ("martians", 2, {"mode": "competitive"}), ("martians", 4, {"mode": "competitive"}),
+    ("steamfall", 2, {"scenario": "cipher-race"}), ("steamfall", 4, {"scenario": "genesis"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), COMPETITIVE)
+def test_competitive_games_are_constant_sum(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """A competitive game is CONSTANT_SUM with utility sum 1: its winners share 1, on every
+    random game played here (ties included), which OpenSpiel's algorithms may rely on."""
+    from boardwright.rl.settings import seat_rewards
+
+    spec = bw.game(game_id)
+    assert spec.kind_of_outcome(players, spec.validate(players, options)) == "competitive"
+    game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "seeds": 4, **options})
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    for seed in range(3):
+        state = spec.new_game(players, seed, spec.validate(players, options))
+        rng = Rng(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        returns = seat_rewards(state.outcome(), players, bounded=True)
+        assert sum(returns) == pytest.approx(1.0), (seed, state.outcome().get("winners"))
+
+
+def test_other_kinds_are_not_constant_sum() -> None:
+    cases = {("martians", 3, "semi-coop"): "GENERAL_SUM", ("martians", 1, "solo"): "GENERAL_SUM",
+             ("martians", 2, "coop"): "IDENTICAL"}
+    for (game_id, players, mode), utility in cases.items():
+        game = pyspiel.load_game(openspiel.register(game_id), {"players": players, "mode": mode})
+        assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
+
+
+def test_head_to_head_gives_both_bots_the_same_leaf_evaluation() -> None:
+    """scripts/openspiel_head_to_head.py: our bot's depth, scale and UCT constant are those of
+    OpenSpiel's evaluator whatever the game's own ismcts_defaults (The Flow of History's
+    depth 5 would otherwise replace 20), and `random` is a rollout to the end on both sides."""
+    from open_spiel.python.algorithms import mcts
+
+    from boardwright.bots.ismcts import IsmctsBot
+
+    h2h = _head_to_head_script()
+
+    flow = bw.game("flow-of-history")
+    assert flow.hook("ismcts_defaults") == {"depth": 5}  # what the script must override
+    for kind, depth in (("engine", 20), ("engine", 7), ("random", 20)):
+        ours = IsmctsBot(1, **h2h._our_params(kind, depth, 10.0, 0.7, 0.01)).settings(flow)
+        theirs = h2h._evaluator(kind, depth, 10.0, 1)
+        if kind == "engine":
+            assert isinstance(theirs, openspiel.EngineRolloutEvaluator)
+            assert (ours["depth"], ours["scale"]) == (theirs.depth, theirs.scale) == (depth, 10.0)
+        else:
+            assert isinstance(theirs, mcts.RandomRolloutEvaluator) and ours["depth"] == 0
+        assert (ours["c"], ours["prior"], ours["margin"], ours["rollout"]) == (0.7, 0, 0.0, "random")

@@ -288,8 +288,8 @@ def test_max_cycles_truncates_every_agent() -> None:
     assert all(trunc.values()) and not par.agents
 
 
-def test_illegal_actions_are_refused() -> None:
-    env = rl.env("flow-of-history", players=2, seed=1)
+def test_illegal_actions_are_refused_when_asked() -> None:
+    env = rl.env("flow-of-history", players=2, seed=1, illegal="raise")
     env.reset()
     obs = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -336,8 +336,8 @@ def test_openspiel_random_sim_test_with_options(game_id: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_parallel_env_refuses_an_illegal_action() -> None:
-    env = rl.parallel_env("flow-of-history", players=2, seed=1)
+def test_parallel_env_refuses_an_illegal_action_when_asked() -> None:
+    env = rl.parallel_env("flow-of-history", players=2, seed=1, illegal="raise")
     obs, _ = env.reset()
     acting = [a for a in env.agents if obs[a]["action_mask"].any()]
     actions = {a: 0 for a in env.agents}

@@ -166,11 +166,13 @@ def test_openspiel_random_sim_test_in_every_mode(setting: tuple[int, dict[str, A
     utility = game.get_type().utility
     expected = {
         "cooperative": pyspiel.GameType.Utility.IDENTICAL,
-        "competitive": pyspiel.GameType.Utility.GENERAL_SUM,
+        "competitive": pyspiel.GameType.Utility.CONSTANT_SUM,
         "semi-cooperative": pyspiel.GameType.Utility.GENERAL_SUM,
         "solo": pyspiel.GameType.Utility.GENERAL_SUM,
     }[kind]
     assert utility == expected
+    if kind == "competitive":
+        assert game.utility_sum() == 1.0
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
@@ -214,7 +216,7 @@ def test_openspiel_defaults_suit_the_player_count() -> None:
     registered = next(t for t in pyspiel.registered_games() if t.short_name == name)
     assert registered.min_num_players == 1 and registered.max_num_players == 3
     two = pyspiel.load_game(name, {"players": 2})
-    assert two.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert two.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM and two.utility_sum() == 1.0
     coop = pyspiel.load_game(f"{name}(players=3,mode=cooperative)")
     assert coop.get_type().utility == pyspiel.GameType.Utility.IDENTICAL and coop.num_players() == 3
     with pytest.raises(Exception, match="solo"):

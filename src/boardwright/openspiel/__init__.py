@@ -8,9 +8,11 @@
     index = openspiel.action_index(game)          # action id <-> pyspiel action
     index.id_of(state.legal_actions()[0]), index.index_of("...")
 
-Needs the `open_spiel` wheel (in the `sim` extra). See `boardwright.openspiel.game`.
+Needs the `open_spiel` wheel (in the `sim` extra). See `boardwright.openspiel.game`, and
+`boardwright.openspiel.cpp` for OpenSpiel's C++ bots (`mcts_step`, `GilSafeBot`).
 """
 
+from .cpp import GilSafeBot, mcts_step
 from .evaluators import EngineRolloutEvaluator
 from .game import (
     BoardwrightGame,
@@ -27,9 +29,11 @@ __all__ = [
     "BoardwrightGame",
     "BoardwrightState",
     "EngineRolloutEvaluator",
+    "GilSafeBot",
     "action_index",
     "engine_state",
     "game_name",
+    "mcts_step",
     "new_state",
     "register",
     "register_all",

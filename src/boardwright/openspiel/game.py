@@ -11,10 +11,12 @@ Mapping:
 - **Players**: the seats (one in a solo game).
 - **Utility type**: each loaded game's `GameType` follows
   `spec.kind_of_outcome(players, options)` for its own parameters: `IDENTICAL` for a
-  cooperative game, `GENERAL_SUM` for competitive, semi-cooperative and solo ones (solo as
-  OpenSpiel's own 1-player games). The type registered with pyspiel (what
-  `registered_games()` lists) is that of the default parameters; a game loaded with other
-  options carries its own.
+  cooperative game; `CONSTANT_SUM` (utility sum 1) for a competitive one, whose winners
+  share 1 (a competitive outcome always ranks someone first; tested on random games of every
+  competitive configuration); `GENERAL_SUM` for semi-cooperative games (nobody scores when
+  the shared goal fails) and solo ones (as OpenSpiel's own 1-player games). The type
+  registered with pyspiel (what `registered_games()` lists) is that of the default
+  parameters; a game loaded with other options carries its own.
 - **Actions**: the same fixed action index as the PettingZoo environment (`rl.actions`), so
   `num_distinct_actions` is the size of that index and a legal action is its index.
   `action_index(game)` is that mapping (`ids`, `index_of(id)`, `id_of(index)`).
@@ -80,7 +82,7 @@ def game_name(game_id: str) -> str:
 
 _UTILITY = {
     "cooperative": "IDENTICAL",
-    "competitive": "GENERAL_SUM",
+    "competitive": "CONSTANT_SUM",
     "semi-cooperative": "GENERAL_SUM",
     "solo": "GENERAL_SUM",
 }
@@ -284,7 +286,7 @@ class BoardwrightGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=1.0 if _UTILITY[conf.kind] == "CONSTANT_SUM" else None,
             max_game_length=MAX_GAME_LENGTH,
         )
         # the options actually played, so the game string and serialization name them

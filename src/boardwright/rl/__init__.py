@@ -7,8 +7,10 @@ registered game.
     e.reset()
     p = rl.parallel_env(bw.games()[0], players=3, max_cycles=500)
 
-Needs the `sim` extra (pettingzoo, gymnasium, numpy). See `rl.env`, `rl.actions` (the
-action index) and `rl.observations` (the observation encodings).
+An illegal action ends the game with -1 for the mover by default, as in PettingZoo's
+classic games (`illegal="raise"` raises instead, `illegal="random"` charges the mover and
+plays a random legal action). Needs the `sim` extra (pettingzoo, gymnasium, numpy). See
+`rl.env`, `rl.actions` (the action index) and `rl.observations` (the observation encodings).
 """
 
 from .actions import ActionIndex, action_index

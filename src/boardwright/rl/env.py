@@ -29,7 +29,17 @@
   as `boardwright play`) for a spectator (`render_seat`, default None) into a string:
   `render_mode="ansi"` returns it with ANSI colours, `"human"` prints it. A title without
   the hook shows its spectator view as JSON.
-- An illegal or masked action raises `ValueError` (it is a bug in the agent, not a move).
+- **An illegal action** (one the mask marks 0) follows `illegal` (a constructor argument):
+  `"terminate"` (the default, the convention of PettingZoo's classic games and their
+  `TerminateIllegalWrapper`): the game ends there, the mover gets `illegal_reward` (default
+  -1), every other agent 0, every agent is terminated and each `info` holds the provisional
+  `outcome` and `illegal_action` (`{"agent", "action"}`); `"raise"`: `ValueError` naming the
+  action and the rule (to catch a bug in the agent); `"random"`: the mover is charged
+  `illegal_reward` and a uniformly random legal action is played instead (drawn from the
+  environment's own stream, seeded by the game seed, so a seeded run repeats), and play
+  goes on (`info["illegal_action"]` also names the action played). The engine itself never
+  changes: it still refuses the action; the environment decides what the refusal means.
+  An action outside the action space, or none for an agent that must act, always raises.
 
 **AEC.** `agent_selection` is the first seat in `state.to_act`; a simultaneous secret
 choice is asked one seat after another, which changes nothing because each pick stays hidden
@@ -55,7 +65,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from boardwright.engine import Decision, GameState, IllegalAction, game
+from boardwright.engine import Decision, GameState, IllegalAction, Rng, game
 
 from .actions import ActionIndex, action_index
 from .observations import encoder_for
@@ -63,6 +73,19 @@ from .settings import game_options, seat_rewards
 
 RENDER_WIDTH = 110
 _INT8 = np.dtype(np.int8)
+#: what an illegal action does (see the module docstring)
+ILLEGAL_MODES = ("terminate", "raise", "random")
+_ILLEGAL_SALT = 0x111E6A1
+
+
+def _refusal(state: GameState, seat: int, action_id: str) -> IllegalAction:
+    """The engine's refusal (reason and rule) of an action its decision does not list; the
+    refused action changes nothing."""
+    try:
+        state.apply(seat, action_id)
+    except IllegalAction as err:
+        return err
+    raise RuntimeError(f"the engine accepted {action_id!r}, which its decision did not list")
 
 
 class _Game:
@@ -76,7 +99,14 @@ class _Game:
         seed: int | None = None,
         render_mode: str | None = None,
         max_cycles: int | None = None,
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
     ) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}; got {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._illegal_rng = Rng(_ILLEGAL_SALT)
         self.spec = game(game_id)
         self.players = players if players is not None else self.spec.player_counts[0]
         self.options = game_options(self.spec, self.players, options)
@@ -137,6 +167,7 @@ class _Game:
         self.game_seed = self._next_seed
         self._next_seed += 1
         self.game_state = self.spec.new_game(self.players, self.game_seed, self.options)
+        self._illegal_rng = Rng(self.game_seed ^ _ILLEGAL_SALT)
         self.steps = 0  # actions applied
         self.cycles = 0  # parallel steps
         return self.game_state
@@ -179,21 +210,41 @@ class _Game:
         """PettingZoo's global state: every seat's observation vector, in seat order."""
         return np.concatenate([self.observation_vector(s) for s in range(self.players)])
 
-    def _apply(self, state: GameState, seat: int, action: Any, agent: str) -> None:
+    def _action_id(self, action: Any, agent: str) -> str:
+        """The action id of an index of the action space (an action outside it raises)."""
         if action is None:
             raise ValueError(f"{agent} must choose an action (got None)")
         index = int(action)
         ids = self.index.ids  # index.id_of, inline
         if not 0 <= index < len(ids):
             raise ValueError(f"action {action} is not in the action space of {agent}")
-        action_id = ids[index]
+        return ids[index]
+
+    def _apply(self, state: GameState, seat: int, action: Any, agent: str) -> dict[str, Any] | None:
+        """Apply `agent`'s action. An illegal one follows `self.illegal`: raise, or (returned,
+        for the caller's rewards and infos) nothing applied (`terminate`) or a random legal
+        action applied in its place (`random`). None when the action was legal."""
+        action_id = self._action_id(action, agent)
         try:
             state.apply(seat, action_id)
         except IllegalAction as err:
-            raise ValueError(
-                f"action {action} ({action_id}) is not legal for {agent} now: {err.reason}"
-            ) from None
+            return self._illegal(state, seat, action, action_id, agent, err)
         self.steps += 1
+        return None
+
+    def _illegal(self, state: GameState, seat: int, action: Any, action_id: str, agent: str,
+                 err: IllegalAction) -> dict[str, Any]:
+        if self.illegal == "raise":
+            raise ValueError(
+                f"action {action} ({action_id}) is not legal for {agent} now: {err.reason} ({err.rule})"
+            ) from None
+        note: dict[str, Any] = {"agent": agent, "action": int(action), "id": action_id, "reason": err.reason}
+        if self.illegal == "random":
+            played = self._illegal_rng.choice(state.legal_actions(seat)).id
+            state.apply(seat, played)
+            self.steps += 1
+            note["played"] = self.index.index_of(played)
+        return note
 
     def _final_rewards(self) -> tuple[list[float], dict[str, Any]]:
         outcome = self._game().outcome()
@@ -256,12 +307,13 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
 
     def _start(self) -> None:
         self.agents = self.possible_agents[:]
-        self._truncated = False  # max_cycles reached
+        self._stopped = False  # max_cycles reached, or an illegal action ended the game
+        self._penalised = False
 
     def _select(self) -> None:
         state = self._game()
         acting = state.to_act
-        if acting and not self._truncated:
+        if acting and not self._stopped:
             self.agent_selection = self.possible_agents[acting[0]]
             return
         # Game over: hand the turn round the seats still to be removed by dead steps.
@@ -276,7 +328,8 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self._truncated = False
+        self._stopped = False
+        self._penalised = False  # a `random` illegal action put a penalty in self.rewards
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._select()
@@ -305,6 +358,26 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
             self.infos[agent],
         )
 
+    def _charge(self, state: GameState, agent: str, illegal: dict[str, Any]) -> None:
+        """An illegal action's reward: the mover gets `illegal_reward`; under `terminate` the
+        game ends there for every agent."""
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards[agent] = self.illegal_reward
+        if self.illegal == "random":
+            self.infos[agent] = {**self.infos[agent], "illegal_action": illegal}
+            self._accumulate_rewards()
+            self._penalised = True
+            return
+        outcome = state.outcome()
+        for a in self.agents:
+            self.terminations[a] = True
+            self.infos[a] = {"outcome": outcome, "illegal_action": illegal}
+        self._accumulate_rewards()
+        self._stopped = True
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -314,26 +387,38 @@ class BoardwrightEnv(_Game, AECEnv):  # type: ignore[misc]
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
-        self._apply(state, self._seats[agent], action, agent)
+        if self._penalised:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._penalised = False
+        illegal = self._apply(state, self._seats[agent], action, agent)
+        if illegal is not None:
+            self._charge(state, agent, illegal)
+            if self._stopped:
+                return
         # While the game runs every reward is 0 (self.rewards, set all-zero by reset(), stays
-        # so), and adding zeros to the cumulative rewards changes nothing: only the last step
-        # writes and accumulates rewards.
+        # so, but for a `random` illegal action's penalty), and adding zeros to the cumulative
+        # rewards changes nothing: only the last step writes and accumulates rewards.
         if state.over:
+            penalty = self.rewards.get(agent, 0.0) if illegal is not None else 0.0
             self.rewards = {a: 0.0 for a in self.agents}
             values, outcome = self._final_rewards()
             for a in self.agents:
                 self.rewards[a] = values[self.seat_of(a)]
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
+            self.rewards[agent] += penalty
+            if illegal is not None:
+                self.infos[agent]["illegal_action"] = illegal
+            self._penalised = False
             self._accumulate_rewards()
         elif self.max_cycles is not None and self.steps >= self.max_cycles * self.players:
             outcome = state.outcome()
-            self._truncated = True
+            self._stopped = True
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {"outcome": outcome}
         acting = state.to_act
-        if acting and not self._truncated:  # _select's common case, inline
+        if acting and not self._stopped:  # _select's common case, inline
             self.agent_selection = self.possible_agents[acting[0]]
         else:
             self._select()
@@ -370,30 +455,53 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
             raise RuntimeError("the game is over: call reset()")
         acting = list(state.to_act)
         chosen: list[tuple[int, str, str]] = []
-        for seat in acting:  # every acting seat's action must be legal now (its mask)
+        illegal: dict[str, dict[str, Any]] = {}
+        for seat in acting:  # every acting seat's action is checked before any is applied
             agent = self.possible_agents[seat]
             if agent not in actions or actions[agent] is None:
                 raise ValueError(f"{agent} is to act and has no action")
-            action_id = self.index.id_of(int(actions[agent]))
-            if action_id is None or action_id not in {a.id for a in state.legal_actions(seat)}:
-                raise ValueError(f"action {actions[agent]} ({action_id}) is not legal for {agent} now")
+            action_id = self._action_id(actions[agent], agent)
+            if action_id not in {a.id for a in state.legal_actions(seat)}:
+                err = _refusal(state, seat, action_id)
+                if self.illegal == "raise":
+                    raise ValueError(f"action {actions[agent]} ({action_id}) is not legal for "
+                                     f"{agent} now: {err.reason} ({err.rule})")
+                illegal[agent] = {"agent": agent, "action": int(actions[agent]), "id": action_id,
+                                  "reason": err.reason}
+                if self.illegal == "random":
+                    action_id = self._illegal_rng.choice(state.legal_actions(seat)).id
+                    illegal[agent]["played"] = self.index.index_of(action_id)
             chosen.append((seat, agent, action_id))
-        for k, (seat, agent, action_id) in enumerate(chosen):
-            # an earlier action of this step may have changed what this seat may do: then it
-            # is asked again on the next step
-            if k and (seat not in state.to_act or action_id not in {a.id for a in state.legal_actions(seat)}):
-                continue
-            self._apply(state, seat, actions[agent], agent)
-        self.cycles += 1
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, False)
         truncations = dict.fromkeys(agents, False)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        for agent in illegal:
+            rewards[agent] = self.illegal_reward
+        if illegal and self.illegal == "terminate":  # nothing applied: the game ends here
+            outcome = state.outcome()
+            for a in agents:
+                terminations[a] = True
+                infos[a] = {"outcome": outcome, "illegal_action": list(illegal.values())}
+            observations = self._observations()
+            self.cycles += 1
+            self.agents = []
+            if self.render_mode == "human":
+                self.render()
+            return observations, rewards, terminations, truncations, infos
+        for k, (seat, _agent, action_id) in enumerate(chosen):
+            # an earlier action of this step may have changed what this seat may do: then it
+            # is asked again on the next step
+            if k and (seat not in state.to_act or action_id not in {a.id for a in state.legal_actions(seat)}):
+                continue
+            state.apply(seat, action_id)
+            self.steps += 1
+        self.cycles += 1
         if state.over:
             values, outcome = self._final_rewards()
             for a in agents:
-                rewards[a] = values[self.seat_of(a)]
+                rewards[a] += values[self.seat_of(a)]
                 terminations[a] = True
                 infos[a] = {"outcome": outcome}
         elif self.max_cycles is not None and self.cycles >= self.max_cycles:
@@ -401,6 +509,8 @@ class BoardwrightParallelEnv(_Game, ParallelEnv):  # type: ignore[misc]
             for a in agents:
                 truncations[a] = True
                 infos[a] = {"outcome": outcome}
+        for agent, note in illegal.items():
+            infos[agent]["illegal_action"] = note
         observations = self._observations()
         if state.over or any(truncations.values()):
             self.agents = []

@@ -17,6 +17,7 @@ SPEC = register(
         version="1",
         rules_doc="docs/games/steamfall/rules.md",
         outcome_kind="cooperative",
+        explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
         hooks={
             "heuristic": ".crisis_hooks:evaluate",
             "outcome_kind": ".crisis_hooks:outcome_kind",

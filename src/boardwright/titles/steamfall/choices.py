@@ -113,7 +113,7 @@ def resolve_escort_draw(st: SteamfallState, task: Task) -> None:
             return
         st.decks["civ"] = st.civ_discard
         st.civ_discard = []
-        st.rng.shuffle(st.decks["civ"])
+        st.shuffle("civilian deck", st.decks["civ"])
     civ = st.decks["civ"].pop()
     st.pl[p]["civs"].append(civ)
     st.say(p, f"escorts {st.content.civilians[civ].name}", ref("8"))
@@ -221,7 +221,7 @@ def explore(st: SteamfallState, p: int, g: int) -> None:
     eff = ruins_effect(st, area)
     if st.rside[area]:
         st.ruins_stack.append(st.ruins[area])
-        st.rng.shuffle(st.ruins_stack)
+        st.shuffle("ruins stack", st.ruins_stack)
         st.ruins[area] = ""
         st.rside[area] = 0
         st.say(p, "fully explores the ruins; the token returns to the supply", ref("5.8"))

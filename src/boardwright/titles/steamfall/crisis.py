@@ -76,8 +76,8 @@ def setup(st: SteamfallState) -> None:
     promos = bool(st.options.get("crisis_promos"))
     deck = [x.id for x in c.comp.crises if promos or not x.promo]
     enc = [x.id for x in c.comp.encounters]
-    st.rng.shuffle(deck)
-    st.rng.shuffle(enc)
+    st.shuffle("crisis deck", deck)
+    st.shuffle("encounter deck", enc)
     shard = c.shard
     st.cr = {
         "serenity": START_SERENITY[len(st.pl)],
@@ -239,7 +239,7 @@ def start_round(st: SteamfallState) -> None:
         if not cr["deck"]:
             cr["deck"] = cr["out"]
             cr["out"] = []
-            st.rng.shuffle(cr["deck"])
+            st.shuffle("crisis deck", cr["deck"])
             st.say(None, "the crisis deck is reshuffled from the used crisis cards", ref("15"))
         if not cr["deck"]:
             continue
@@ -462,7 +462,7 @@ def _draw(st: SteamfallState) -> str | None:
             return None
         cr["enc"] = cr["enc_discard"]
         cr["enc_discard"] = []
-        st.rng.shuffle(cr["enc"])
+        st.shuffle("encounter deck", cr["enc"])
         st.say(None, "the encounter deck is reshuffled from its discards", ref("15"))
     return str(cr["enc"].pop())
 

@@ -42,7 +42,7 @@ def setup(st: SteamfallState) -> None:
     """§17.1 the Genesis event deck and the Peace and Quiet deck (shuffled, face down)."""
     c = st.content
     peace = [e.id for e in c.comp.genesis_events if e.peace]
-    st.rng.shuffle(peace)
+    st.shuffle("peace and quiet deck", peace)
     st.gn = {
         "j": [journal.new_journal() for _ in st.pl],
         "box": [e.id for e in c.comp.genesis_events if not e.peace],
@@ -228,7 +228,7 @@ def put_event(st: SteamfallState, area: int, eid: str) -> None:
 def back_to_box(st: SteamfallState, eid: str) -> None:
     if st.content.genesis_events[eid].peace:
         st.gn["peace"].append(eid)
-        st.rng.shuffle(st.gn["peace"])
+        st.shuffle("peace and quiet deck", st.gn["peace"])
     else:
         st.gn["box"].append(eid)
 
@@ -242,7 +242,7 @@ def resolve_prepare(st: SteamfallState, task: Task) -> None:
     while len(pile) < need and st.gn["peace"]:
         pile.append(st.gn["peace"].pop())
         added += 1
-    st.rng.shuffle(pile)
+    st.shuffle("genesis event pile", pile)
     st.say(
         None,
         f"{need} districts without an event: {added} Peace and Quiet added, {len(pile)} events shuffled",

@@ -281,7 +281,7 @@ def explore(st: SteamfallState, a: int) -> None:
     st.ai["line"]["explored"] += 1
     if side:  # fully explored: the token returns to the stack (§5.8)
         st.ruins_stack.append(rid)
-        st.rng.shuffle(st.ruins_stack)
+        st.shuffle("ruins stack", st.ruins_stack)
         st.ruins[a] = ""
         st.rside[a] = 0
     else:
@@ -314,7 +314,7 @@ def run_steps(st: SteamfallState, steps: list[Step], rule: str) -> None:
 
 
 def roll(st: SteamfallState, step: Step, rule: str) -> None:
-    n = st.rng.below(D20) + 1
+    n = st.draw("d20", range(D20)) + 1
     band = next(b for b in sheet(st).random if b.lo <= n <= b.hi)
     st.ai["rolls"].append([st.round, n, band.lo, band.hi])
     say(st, f"rolls the d20: {n} (random development {band.lo}-{band.hi}: {band.text})", "18.5")

@@ -222,7 +222,7 @@ def place_events(st: SteamfallState) -> None:
             spot = next((free[i] for i, e in enumerate(plan) if e in dest), gai.central(st))
             if not would_isolate(st, spot) or attempt:
                 break
-            st.rng.shuffle(pile)
+            st.shuffle("genesis event pile", pile)
             gai.say(
                 st, "Destination would cut off an ancient district: the events are shuffled again", "18.3"
             )
@@ -279,7 +279,7 @@ def _add_event(st: SteamfallState, step: Step, rule: str) -> None:
 
 
 def _add_random_event(st: SteamfallState, step: Step, rule: str) -> None:
-    name = st.rng.choice(step.events)
+    name = step.events[st.draw("random event", step.events)]
     gai.say(st, f"draws at random between {' and '.join(step.events)}: {name}", rule)
     add_event(st, name, step.where, step.cube, step.n)
 

@@ -41,7 +41,6 @@ def uses_events(st: SteamfallState) -> bool:
 # ------------------------------------------------------------------ setup
 def setup(st: SteamfallState) -> None:
     c = st.content
-    rng = st.rng
     st.scenario = str(st.options["scenario"])
     st.round = 0
     st.turn_idx = 0
@@ -67,16 +66,16 @@ def setup(st: SteamfallState) -> None:
         "comp": [x.id for x in c.comp.complications] if st.scenario == "incredible-invention" else [],
     }
     for d in decks.values():
-        rng.shuffle(d)
+        st.shuffle("deck", d)
     st.decks = decks
     st.ruins_stack = [r.id for r in c.comp.ruins]
-    rng.shuffle(st.ruins_stack)
+    st.shuffle("ruins stack", st.ruins_stack)
     st.supply = dict(SUPPLY)
     st.draft = []
     st.tablets_left = [t.id for t in c.comp.tablets]
-    rng.shuffle(st.tablets_left)
+    st.shuffle("cipher tablets", st.tablets_left)
     n = crisis.n_characters(st.scenario, st.players)
-    st.first = rng.below(n)
+    st.first = st.draw("first player", range(n))
     st.pl = [{"char": "", "at": -1} for _ in range(n)]
     st.order = _order(st)
     st.cr = {}
@@ -104,7 +103,7 @@ def setup(st: SteamfallState) -> None:
     else:
         opponent = st.options.get("opponent") if st.scenario == "genesis" else None
         chars = [ch for ch in c.characters if ch != opponent]  # §18.1 never the AI opponent
-        rng.shuffle(chars)
+        st.shuffle("characters", chars)
         for p in range(len(st.pl)):
             _give_character(st, p, chars[p])
 
@@ -131,25 +130,24 @@ def build_map(st: SteamfallState, chosen: list[str]) -> None:
     turned at random; a secret location with 2 insight on every outside border; the
     scenario's pieces (§2.4); the standees in the central district."""
     c = st.content
-    rng = st.rng
     cells = c.layout(st.players)
     by_type: dict[str, list[str]] = {}
     for dist in c.comp.districts:
         if dist.id not in chosen:
             by_type.setdefault(dist.type, []).append(dist.id)
     for ids in by_type.values():
-        rng.shuffle(ids)
+        st.shuffle("district tiles", ids)
     for kind in by_type:
         need = sum(1 for cell in cells if cell[2] == kind)
         mine = [d for d in chosen if c.districts[d].type == kind]
         tiles = mine + by_type[kind][: need - len(mine)]
-        rng.shuffle(tiles)
+        st.shuffle("district tiles", tiles)
         by_type[kind] = tiles
     names, paths = [], []
     for _r, _c, kind in cells:
         did = by_type[kind].pop()
         names.append(did)
-        paths.append(list(rotate(c.districts[did].pathways, rng.below(4))))
+        paths.append(list(rotate(c.districts[did].pathways, st.draw("tile rotation", range(4)))))
     st.board = b = build(names, [(r, cc) for r, cc, _ in cells], paths)
     n = b.n_areas
     _area_arrays(st, n)

@@ -358,7 +358,7 @@ class SteamfallState(TaskStackState):
                 self.say(p, f"cannot draw: the {deck} deck and its trash are empty", ref("15"))
                 return None
             self.trash = [c for c in self.trash if self._deck_of(c) != deck]
-            self.rng.shuffle(back)
+            self.shuffle(f"{deck} deck", back)
             cards.extend(back)
             self.say(None, f"the {deck} deck is reshuffled from the trash", ref("15"))
         card = cards.pop()
