@@ -223,6 +223,11 @@ function stepGroups(actions, ctx) {
     const m = byKey(a => a.id.split(":").slice(0, d).join(":"));
     if (m.size > 1) groups = m;
   }
+  // a choice of several parts ("box:a+b") goes part by part, as on the board
+  if ((!groups || groups.size > MAX_BUTTONS) && actions.some(a => partsOf(a, ctx).length > 1)) {
+    const m = byKey(a => "part:" + (partsOf(a, ctx)[0] ?? a.id));
+    if (m.size > 1 && m.size <= MAX_BUTTONS) groups = m;
+  }
   if ((!groups || groups.size > MAX_BUTTONS) && G.board.groupOf) {
     const m = byKey(a => { const g = G.board.groupOf(a, G.data.view, ctx); return g ? "group:" + g : "id:" + a.id; });
     if (m.size > 1 && m.size <= MAX_BUTTONS) groups = m;
