@@ -198,13 +198,14 @@ function commonLabel(actions) {
   while (pre < len && words.every(w => w[pre] === words[0][pre])) pre++;
   while (suf < len - pre && words.every(w => w[w.length - 1 - suf] === words[0][words[0].length - 1 - suf])) suf++;
   const head = words[0].slice(0, pre).join(" "), tail = suf ? words[0].slice(-suf).join(" ") : "";
-  return head || tail ? { head, tail } : null;
+  const same = words.every(w => w.length === pre);  // one label for all: nothing left out
+  return head || tail ? { head, tail, same } : null;
 }
 
 // "add … for 2 insight"; with the board's group: "Place an influence on region B …"
 function stepLabel(actions, group) {
   const c = commonLabel(actions) || { head: "", tail: "" };
-  return [c.head, group, "…", c.tail].filter(x => x).join(" ");
+  return [c.head, group, c.same && !group ? "" : "…", c.tail].filter(x => x).join(" ");
 }
 
 function stepGroups(actions, ctx) {
