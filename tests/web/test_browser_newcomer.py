@@ -161,3 +161,22 @@ def test_a_phone_sees_the_board_and_the_choices(browser: Any, server_factory: An
     assert panel["y"] >= 0.4 * PHONE["height"]  # and the board keeps most of the screen
     assert page.errors == []
     page.context.close()
+
+
+def test_a_phone_folds_the_choices_away_and_a_board_click_opens_them(browser: Any,
+                                                                      server_factory: Any) -> None:
+    server: Server = server_factory(bot_delay=0.0).start()
+    gid, token = reach(server, "nomad-city", 2, {}, "place_influence", 25)
+    page = open_page(browser, server, gid, token, PHONE, "#nomad-board")
+    page.evaluate("document.querySelector('#board').scrollIntoView()")
+    opened = page.locator("#decision-panel").bounding_box()
+    page.click("#fold-btn")
+    folded = page.locator("#decision-panel").bounding_box()
+    assert folded["height"] < opened["height"] / 2 and not page.locator("#actions").is_visible()
+    site = page.locator("#nomad-board [data-site].nc-actionable").first
+    key = site.get_attribute("data-target")
+    site.click()
+    page.wait_for_selector("#actions button.act:visible")
+    assert page.locator("#actions button.act").get_attribute("data-action") == f"place:{key}"
+    assert page.errors == []
+    page.context.close()

@@ -301,9 +301,16 @@ function actionsFor(key, ctx) {
   return remaining(ctx).filter(a => partsOf(a, ctx).includes(key));
 }
 
+function fold(on) {
+  G.folded = on;
+  document.getElementById("decision-panel").classList.toggle("folded", on);
+  document.getElementById("fold-btn").textContent = on ? "choices ▴" : "hide ▾";
+}
+
 function selectTarget(key) {
   if (G.path.includes(key)) return;  // picked already: "◀ back" takes it back
   G.step = [];
+  fold(false);
   {
     const ctx = boardCtx(G.data);
     G.path = actionsFor(key, ctx).length ? [...G.path, key] : [key];
@@ -598,6 +605,9 @@ async function init() {
   await adoptLinkToken();
   const held = heldSeats();
   if (G.seat === null && held.length) G.seat = held[0];
+  // on a narrow page the choices can be folded away to see the whole board (a board click unfolds them)
+  document.getElementById("decision-panel").prepend(BW.el("button", { id: "fold-btn",
+    title: "fold the choices away, or open them", onclick: () => fold(!G.folded) }, "hide ▾"));
   document.getElementById("hotseat").onchange = e => { G.hotseat = e.target.checked; if (G.data) render(G.data); };
   document.getElementById("undo-btn").onclick = undo;
   document.getElementById("end-btn").onclick = endGame;

@@ -305,7 +305,7 @@
     const height = 26 + (rhine ? 30 : 0) + Math.max(rows, 1) * rowh + 4;
     g.append(s("rect", { x: -6, y: -4, width: W - 8, height: height + 4, rx: 10, fill: "#f8f1e2", stroke: "#cdbf9f" }));
     g.append(text(0, 14, "CORPORATIONS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
-    g.append(text(132, 14, "levels 0-5 · shaded levels unlock an effect to trigger later · hover a level for its text", { "font-size": 11, fill: "#6b6b6b" }));
+    if (!NARROW) g.append(text(132, 14, "levels 0-5 · shaded levels unlock an effect to trigger later · hover a level for its text", { "font-size": 11, fill: "#6b6b6b" }));
     g.append(text(W - 24, 14, `Operator deck ${view.operator_deck || 0} · highways on the map ${highways}`, { "text-anchor": "end", "font-size": 12, fill: "#555", "data-operator-deck": view.operator_deck || 0 }));
     let y = 24;
     if (rhine) {
