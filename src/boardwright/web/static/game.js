@@ -263,8 +263,15 @@ function chooser(actions, ctx) {
     else out.push(listChooser(level));
     return out;
   }
+  // small groups open in place while the whole still fits ("Collect …" beside "Pay 2 Gold to …")
+  let shown = groups.length;
+  const open = new Set();
+  for (const g of [...groups].sort((a, b) => entryCount(a.actions) - entryCount(b.actions))) {
+    const n = entryCount(g.actions);
+    if (n > 1 && shown - 1 + n <= MAX_BUTTONS) { open.add(g.key); shown += n - 1; }
+  }
   for (const g of groups) {
-    if (entryCount(g.actions) === 1) { out.push(...actionButtons(g.actions)); continue; }
+    if (entryCount(g.actions) === 1 || open.has(g.key)) { out.push(...actionButtons(g.actions)); continue; }
     out.push(BW.el("button", { class: "step", "data-step": g.key, onclick: () => { G.step.push(g.key); render(G.data); } },
       g.label, BW.el("span", { class: "count" }, ` (${g.actions.length}) ▸`)));
   }
