@@ -199,13 +199,16 @@ function commonLabel(actions) {
   while (suf < len - pre && words.every(w => w[w.length - 1 - suf] === words[0][words[0].length - 1 - suf])) suf++;
   const head = words[0].slice(0, pre).join(" "), tail = suf ? words[0].slice(-suf).join(" ") : "";
   const same = words.every(w => w.length === pre);  // one label for all: nothing left out
-  return head || tail ? { head, tail, same } : null;
+  // a one-word start says little ("add …"): name the first few words that differ
+  const differ = [...new Set(words.map(w => w[pre]).filter(x => x))];
+  const some = pre <= 1 && differ.length > 1 ? differ.slice(0, 2).join(" / ") + (differ.length > 2 ? " / …" : "") : "";
+  return head || tail ? { head: some ? `${head} ${some}`.trim() : head, tail, same, some } : null;
 }
 
 // "add … for 2 insight"; with the board's group: "Place an influence on region B …"
 function stepLabel(actions, group) {
   const c = commonLabel(actions) || { head: "", tail: "" };
-  return [c.head, group, c.same && !group ? "" : "…", c.tail].filter(x => x).join(" ");
+  return [c.head, group, c.same || c.some ? "" : "…", c.tail].filter(x => x).join(" ");
 }
 
 function stepGroups(actions, ctx) {
@@ -263,12 +266,13 @@ function chooser(actions, ctx) {
     else out.push(listChooser(level));
     return out;
   }
-  // small groups open in place while the whole still fits ("Collect …" beside "Pay 2 Gold to …")
+  // groups of two or three open in place while the whole still fits (three columns to activate
+  // beside one step for the 32 tokens)
   let shown = groups.length;
   const open = new Set();
   for (const g of [...groups].sort((a, b) => entryCount(a.actions) - entryCount(b.actions))) {
     const n = entryCount(g.actions);
-    if (n > 1 && shown - 1 + n <= MAX_BUTTONS) { open.add(g.key); shown += n - 1; }
+    if (n > 1 && n <= 3 && shown - 1 + n <= MAX_BUTTONS) { open.add(g.key); shown += n - 1; }
   }
   for (const g of groups) {
     if (entryCount(g.actions) === 1 || open.has(g.key)) { out.push(...actionButtons(g.actions)); continue; }
