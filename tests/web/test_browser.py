@@ -15,18 +15,41 @@ from .conftest import Server
 MAX_CLICKS = 400
 
 
+OFFERED = "#actions button.act, #actions button.step"
+
+
 def click_first_action(page: Any) -> None:
-    """Click the first offered action and wait until the page shows a newer state."""
+    """Click the first offered action (opening the first step of a long choice until an
+    action shows) and wait until the page shows a newer state."""
     version = page.evaluate("document.body.dataset.version")
-    page.locator("#actions button.act").first.click()
+    for _ in range(6):
+        first = page.locator(OFFERED).first
+        if "step" not in (first.get_attribute("class") or "").split():
+            break
+        first.click()
+    page.locator(OFFERED).first.click()
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
+
+
+def choose_nth(page: Any, n: int) -> str:
+    """Click the n-th (modulo) offered entry, opening steps until an action is clicked;
+    returns the action's id (the version is not waited for)."""
+    for _ in range(6):
+        offered = page.locator(OFFERED)
+        entry = offered.nth(n % offered.count())
+        if "step" not in (entry.get_attribute("class") or "").split():
+            action = entry.get_attribute("data-action") or ""
+            entry.click()
+            return action
+        entry.click()
+    raise AssertionError("a choice deeper than six steps")
 
 
 def wait_my_turn_or_end(page: Any) -> bool:
     """True when it is this seat's turn, False when the game is over."""
     page.wait_for_function(
         "document.body.dataset.over === 'true' || "
-        "document.querySelectorAll('#actions button.act').length > 0",
+        "document.querySelectorAll('#actions button.act, #actions button.step').length > 0",
         timeout=30_000)
     return bool(page.evaluate("document.body.dataset.over !== 'true'"))
 

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from .conftest import Server
-from .test_browser import click_first_action, save_shot, wait_my_turn_or_end
+from .test_browser import choose_nth, click_first_action, save_shot, wait_my_turn_or_end
 
 MAX_CLICKS = 700
 BOARD = "#steamfall-board"
@@ -21,8 +21,7 @@ BOARD = "#steamfall-board"
 # or as the amounts of a grouped chooser such as pick:scrap:1 / pick:scrap:2)
 SAME_TARGET = """(t) => {
   const c = boardCtx(G.data);
-  const ids = [...new Set([...document.querySelectorAll('#actions button.act')].map(b => b.dataset.action)
-    .concat([...document.querySelectorAll('#actions select option')].map(o => o.value)))];
+  const ids = G.offered;  // the panel's actions: its buttons and amounts, or its steps' actions
   const want = G.data.legal_actions.filter(a => G.board.targetOf(a, G.data.view, c) === t).map(a => a.id);
   return ids.length > 0 && ids.length === want.length && ids.every(i => want.includes(i));
 }"""
@@ -89,9 +88,8 @@ def play(page: Any, tmp: Path, shot: str, prefer: tuple[str, ...],
         if sum(clicked.values()) == 12:
             save_shot(page, tmp, shot)
         # the focused target's actions: the last one mostly moves on (a column's, an area's)
-        buttons = page.locator("#actions button.act")
         version = page.evaluate("document.body.dataset.version")
-        buttons.nth(n % buttons.count()).click()
+        choose_nth(page, n)
         page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=20_000)
         if until is not None and until(clicked):
             return clicked

@@ -4,7 +4,7 @@
 "use strict";
 
 const GID = location.pathname.split("/").filter(Boolean).pop();
-const G = { seat: null, data: null, selected: null, path: [], stream: null, hotseat: true, shownVersion: -1,
+const G = { seat: null, data: null, selected: null, path: [], step: [], offered: [], stream: null, hotseat: true, shownVersion: -1,
   shownStamp: -1, board: GenericBoard, boardData: null, glossary: {}, streamError: false };
 
 function loadScript(src) {
@@ -35,6 +35,10 @@ async function loadBoard(d) {
   }
   G.board = board;
 }
+
+// a phone-sized page: boards draw their narrow layout (stacked, portrait), redrawn on a change
+const NARROW = window.matchMedia("(max-width: 700px)");
+NARROW.addEventListener("change", () => { if (G.data) render(G.data); });
 
 function token(seat) { return seat === null ? null : BW.tokens(GID)[seat] || null; }
 function heldSeats() { return Object.keys(BW.tokens(GID)).map(Number).sort((a, b) => a - b); }
@@ -127,29 +131,163 @@ function groupActions(actions) {
   const groups = new Map(), plain = [];
   for (const a of actions) {
     const m = a.id.match(/^(.*):(\d+)$/);
-    if (m && m[1].includes(":")) {
+    if (m) {
       if (!groups.has(m[1])) groups.set(m[1], []);
       groups.get(m[1]).push({ n: Number(m[2]), a });
     } else plain.push(a);
   }
+  // a bare "sell:<n>" is an amount only in a long run of them ("option:1", "option:2" are not)
+  for (const [prefix, items] of groups) {
+    if (!prefix.includes(":") && items.length < 4) { plain.push(...items.map(x => x.a)); groups.delete(prefix); }
+  }
   return { groups, plain };
+}
+
+// one chooser only when the labels differ by nothing but that number ("Invest 3 in X"):
+// the shared label, else null
+function amountChooser(items) {
+  const same = new Set(items.map(({ n, a }) => a.label.replace(new RegExp(`\\b${n}\\b`), "#")));
+  return items.length === 1 || same.size !== 1 ? null : same;
 }
 
 function actionButtons(actions) {
   const { groups, plain } = groupActions(actions);
   const out = [];
   for (const [prefix, items] of groups) {
-    // one chooser only when the labels differ by nothing but that number ("Invest 3 in X")
-    const same = new Set(items.map(({ n, a }) => a.label.replace(new RegExp(`\\b${n}\\b`), "#")));
-    if (items.length === 1 || same.size !== 1) { plain.push(...items.map(x => x.a)); continue; }
+    const same = amountChooser(items);
+    if (!same) { plain.push(...items.map(x => x.a)); continue; }
     const sel = BW.el("select", { "data-group": prefix },
       items.map(({ n, a }) => BW.el("option", { value: a.id }, String(n))));
     const label = [...same][0].replace("#", "").replace(/\s+/g, " ").trim();
     out.push(BW.el("div", {}, BW.el("button", { class: "act", "data-action": items[0].a.id,
       onclick: () => act(sel.value) }, label), " amount ", sel));
   }
-  for (const a of plain) out.push(BW.el("button", { class: "act", "data-action": a.id, onclick: () => act(a.id) }, a.label));
+  // the same label twice ("sell a card", once per card): the id's differing parts name them
+  const seen = new Map();
+  for (const a of plain) seen.set(a.label, (seen.get(a.label) || []).concat([a.id.split(":")]));
+  const label = a => {
+    const twins = seen.get(a.label);
+    if (twins.length < 2) return a.label;
+    const mine = a.id.split(":");
+    const differ = mine.filter((x, i) => twins.some(t => t[i] !== x) && x !== "-");
+    return `${a.label} (${differ.map(idName).join(", ")})`;
+  };
+  for (const a of plain) out.push(BW.el("button", { class: "act", "data-action": a.id, onclick: () => act(a.id) }, label(a)));
   return out;
+}
+
+// A long list never shows as a wall of buttons: past MAX_BUTTONS entries the actions are
+// offered in steps (what, then which, then how much), grouped by their id's parts ("token:x1:2":
+// token, then x1) or, where those give too many groups, by the board's groupOf (a region...).
+// Only the legal actions are grouped: nothing is added or left out. G.step holds the groups
+// opened so far; a board click or a new decision starts again from the top.
+const MAX_BUTTONS = 12;
+
+function entryCount(actions) {
+  const { groups, plain } = groupActions(actions);
+  let n = plain.length;
+  for (const items of groups.values()) n += amountChooser(items) ? 1 : items.length;
+  return n;
+}
+
+// the words the labels share at their start and their end: "add … to column I for 2 insight"
+function commonLabel(actions) {
+  const words = actions.map(a => a.label.split(/\s+/));
+  const len = Math.min(...words.map(w => w.length));
+  let pre = 0, suf = 0;
+  while (pre < len && words.every(w => w[pre] === words[0][pre])) pre++;
+  while (suf < len - pre && words.every(w => w[w.length - 1 - suf] === words[0][words[0].length - 1 - suf])) suf++;
+  const head = words[0].slice(0, pre).join(" "), tail = suf ? words[0].slice(-suf).join(" ") : "";
+  const same = words.every(w => w.length === pre);  // one label for all: nothing left out
+  // a one-word start says little ("add …"): name the first few words that differ
+  const differ = [...new Set(words.map(w => w[pre]).filter(x => x))];
+  const some = pre <= 1 && differ.length > 1 ? differ.slice(0, 2).join(" / ") + (differ.length > 2 ? " / …" : "") : "";
+  return head || tail ? { head: some ? `${head} ${some}`.trim() : head, tail, same, some } : null;
+}
+
+// "add … for 2 insight"; with the board's group: "Place an influence on region B …"
+function stepLabel(actions, group) {
+  const c = commonLabel(actions) || { head: "", tail: "" };
+  return [c.head, group, c.same || c.some ? "" : "…", c.tail].filter(x => x).join(" ");
+}
+
+function stepGroups(actions, ctx) {
+  const byKey = (keyOf) => {
+    const m = new Map();
+    for (const a of actions) {
+      const k = keyOf(a);
+      if (!m.has(k)) m.set(k, []);
+      m.get(k).push(a);
+    }
+    return m;
+  };
+  const most = Math.max(...actions.map(a => a.id.split(":").length));
+  let groups = null;
+  for (let d = 1; d <= most && !groups; d++) {
+    const m = byKey(a => a.id.split(":").slice(0, d).join(":"));
+    if (m.size > 1) groups = m;
+  }
+  // a choice of several parts ("box:a+b") goes part by part, as on the board
+  if ((!groups || groups.size > MAX_BUTTONS) && actions.some(a => partsOf(a, ctx).length > 1)) {
+    const m = byKey(a => "part:" + (partsOf(a, ctx)[0] ?? a.id));
+    if (m.size > 1 && m.size <= MAX_BUTTONS) groups = m;
+  }
+  if ((!groups || groups.size > MAX_BUTTONS) && G.board.groupOf) {
+    const m = byKey(a => { const g = G.board.groupOf(a, G.data.view, ctx); return g ? "group:" + g : "id:" + a.id; });
+    if (m.size > 1 && m.size <= MAX_BUTTONS) groups = m;
+  }
+  if (!groups || groups.size > MAX_BUTTONS) return null;
+  return [...groups].map(([key, acts]) => ({ key, actions: acts,
+    label: key.startsWith("group:") ? stepLabel(acts, key.slice(6))
+      : commonLabel(acts) ? stepLabel(acts, "") : key.split(":").pop().replaceAll("_", " ") }));
+}
+
+// The panel's entries for these actions: buttons when few, else the steps open so far and the
+// groups of this step (a group of one action, or of one amount chooser, shows as itself).
+function chooser(actions, ctx) {
+  let level = actions;
+  const opened = [];
+  for (const key of G.step) {
+    const g = (stepGroups(level, ctx) || []).find(x => x.key === key);
+    if (!g) break;
+    opened.push(g);
+    level = g.actions;
+  }
+  G.step = opened.map(g => g.key);
+  G.offered = level.map(a => a.id);
+  const out = [];
+  if (opened.length) {
+    out.push(BW.el("p", { id: "step-path" }, BW.el("b", {}, opened[opened.length - 1].label + ": "),
+      BW.el("button", { id: "step-back", onclick: () => { G.step.pop(); render(G.data); } }, "◀ back")));
+  }
+  const groups = entryCount(level) > MAX_BUTTONS ? stepGroups(level, ctx) : null;
+  if (!groups) {
+    if (entryCount(level) <= MAX_BUTTONS) out.push(...actionButtons(level));
+    else out.push(listChooser(level));
+    return out;
+  }
+  // groups of two or three open in place while the whole still fits (three columns to activate
+  // beside one step for the 32 tokens)
+  let shown = groups.length;
+  const open = new Set();
+  for (const g of [...groups].sort((a, b) => entryCount(a.actions) - entryCount(b.actions))) {
+    const n = entryCount(g.actions);
+    if (n > 1 && n <= 3 && shown - 1 + n <= MAX_BUTTONS) { open.add(g.key); shown += n - 1; }
+  }
+  for (const g of groups) {
+    if (entryCount(g.actions) === 1 || open.has(g.key)) { out.push(...actionButtons(g.actions)); continue; }
+    out.push(BW.el("button", { class: "step", "data-step": g.key, onclick: () => { G.step.push(g.key); render(G.data); } },
+      g.label, BW.el("span", { class: "count" }, ` (${g.actions.length}) ▸`)));
+  }
+  return out;
+}
+
+// the last resort for a long list that has no steps: one drop-down list and a button
+function listChooser(actions) {
+  const sel = BW.el("select", { id: "action-list" }, actions.map(a => BW.el("option", { value: a.id }, a.label)));
+  const go = BW.el("button", { class: "act", "data-action": actions[0].id, onclick: () => act(sel.value) }, "Do it");
+  sel.addEventListener("change", () => { go.dataset.action = sel.value; });
+  return BW.el("div", { class: "list-chooser" }, sel, " ", go);
 }
 
 // What an action acts on (a card, a site...): the board's targetOf, else the id's second part.
@@ -174,8 +312,16 @@ function actionsFor(key, ctx) {
   return remaining(ctx).filter(a => partsOf(a, ctx).includes(key));
 }
 
+function fold(on) {
+  G.folded = on;
+  document.getElementById("decision-panel").classList.toggle("folded", on);
+  document.getElementById("fold-btn").textContent = on ? "choices ▴" : "hide ▾";
+}
+
 function selectTarget(key) {
   if (G.path.includes(key)) return;  // picked already: "◀ back" takes it back
+  G.step = [];
+  fold(false);
   {
     const ctx = boardCtx(G.data);
     G.path = actionsFor(key, ctx).length ? [...G.path, key] : [key];
@@ -200,7 +346,7 @@ function targetName(id, ctx) {
 function boardCtx(d) {
   const ctx = { actions: d.legal_actions, seat: d.seat, players: d.players, options: d.options || {},
     data: G.boardData, selected: G.selected, path: G.path.slice(), seatName, glossary: G.glossary, showDetail,
-    standing: d.standing,
+    standing: d.standing, narrow: NARROW.matches,
     select: key => selectTarget(key),
     actionFor: id => d.legal_actions.find(a => a.id === id) || null,
     choose: a => act(typeof a === "string" ? a : a.id),
@@ -221,6 +367,7 @@ function renderAnswer(d) {
 
 function render(d) {
   if (G.data && G.data.seat !== d.seat) { G.path = []; G.selected = null; }
+  if (!G.data || G.data.version !== d.version || G.data.seat !== d.seat) G.step = [];
   G.data = d;
   // picks survive updates that leave them meaningful (another seat moved meanwhile)
   if (G.path.length && !remaining(boardCtx(d)).length) { G.path = []; G.selected = null; }
@@ -271,18 +418,18 @@ function render(d) {
   const left = remaining(ctx);
   if (G.path.length && left.length) {
     const more = left.some(a => partsOf(a, ctx).length > G.path.length);
-    const back = () => { G.path.pop(); G.selected = G.path[G.path.length - 1] || null; render(G.data); };
+    const back = () => { G.path.pop(); G.step = []; G.selected = G.path[G.path.length - 1] || null; render(G.data); };
     focus.replaceChildren(BW.el("p", { id: "choice-path" }, BW.el("b", {}, (G.path.length > 1 ? "Chosen: " : "On ") +
       G.path.map(k => targetName(k, ctx)).join(" + ") + ": "),
       more ? BW.el("span", { class: "muted" }, left.length > 1 ? "pick the next one on the board, or choose below. " : "") : "",
       BW.el("button", { id: "path-back", onclick: back }, "◀ back"),
-      BW.el("button", { onclick: () => { G.path = []; G.selected = null; render(G.data); } }, "show all actions")));
-    acts.replaceChildren(...actionButtons(left));
+      BW.el("button", { onclick: () => { G.path = []; G.step = []; G.selected = null; render(G.data); } }, "show all actions")));
+    acts.replaceChildren(...chooser(left, ctx));
   } else {
     G.selected = null; G.path = [];
     const hint = G.board.hint;
     focus.replaceChildren(d.legal_actions.length && hint ? BW.el("p", { class: "muted" }, hint) : "");
-    acts.replaceChildren(...actionButtons(d.legal_actions));
+    acts.replaceChildren(...chooser(d.legal_actions, ctx));
   }
   const undo = document.getElementById("undo-btn");
   undo.hidden = !(d.allow_undo && d.seat !== null) || d.over || d.ended;  // a finished game is final
@@ -469,6 +616,9 @@ async function init() {
   await adoptLinkToken();
   const held = heldSeats();
   if (G.seat === null && held.length) G.seat = held[0];
+  // on a narrow page the choices can be folded away to see the whole board (a board click unfolds them)
+  document.getElementById("decision-panel").prepend(BW.el("button", { id: "fold-btn",
+    title: "fold the choices away, or open them", onclick: () => fold(!G.folded) }, "hide ▾"));
   document.getElementById("hotseat").onchange = e => { G.hotseat = e.target.checked; if (G.data) render(G.data); };
   document.getElementById("undo-btn").onclick = undo;
   document.getElementById("end-btn").onclick = endGame;

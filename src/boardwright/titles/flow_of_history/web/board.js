@@ -10,7 +10,7 @@
   const TYPES = ["Government", "Construction", "Knowledge", "Military", "Leader", "Wonder"];
   const ICONS = [["attack", "Atk"], ["culture", "Cul"], ["defense", "Def"], ["harvest", "Har"],
     ["industry", "Ind"], ["science", "Sci"], ["trade", "Trd"]];
-  const W = 1160, CW = 128, CH = 176;
+  const WIDE = 1160, NARROW_W = 470, CW = 128, CH = 176;
   const ICON_COLORS = { attack: "#b83a3a", culture: "#8e5bc4", defense: "#4a6f8a", harvest: "#3aa657",
     industry: "#8a6a3c", science: "#2f6fb5", trade: "#d9a521" };
   const AGES = ["A", "I", "II", "III", "IV", "V"];
@@ -113,30 +113,37 @@
       if (parts[0] === "target") { const n = Number(parts[1]); if (!byNation.has(n)) byNation.set(n, []); byNation.get(n).push(a); }
     }
     ctx = Object.assign({}, ctx, { byCard, byNation });
-    const nationH = 276;
+    // a phone (ctx.narrow): three cards a row, everything else below the market
+    const narrow = !!ctx.narrow, W = narrow ? NARROW_W : WIDE;
+    const per = narrow ? 3 : 6;
+    const at = (i, x0, y0, dx) => [x0 + (i % per) * dx, y0 + Math.floor(i / per) * (CH + 10)];
+    const rowsOf = n => Math.max(1, Math.ceil(n / per));
+    const nationH = narrow ? 88 + 2 * (CH + 10) + 4 : 276;
     const hasDealt = (view.dealt || []).length > 0;
-    const top = hasDealt ? 480 : 276;
+    const deckY = narrow ? 66 + rowsOf(view.market.length) * (CH + 10) : 66;
+    const dealtY = narrow ? deckY + CH + 16 : 282;
+    const top = hasDealt ? (narrow ? dealtY + rowsOf(view.dealt.length) * (CH + 10) + 8 : 480) : narrow ? deckY + CH + 10 : 276;
     const H = top + view.nations.length * (nationH + 12) + 10;
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "flow-board" });
     svg.append(s("rect", { width: W, height: H, fill: "#efe7d6" }));
     // headline
     const head = `Round ${view.round} · turn ${view.turn + 1} · Current Age ${AGES[view.current_age] ?? view.current_age}` +
       (view.end_triggered ? " · the game ends after this turn" : "");
-    svg.append(s("text", { x: 16, y: 28, "font-size": 20, "font-weight": 700 }, head));
+    svg.append(s("text", { x: 16, y: 28, "font-size": narrow ? 17 : 20, "font-weight": 700 }, head));
     // market
     svg.append(s("text", { x: 16, y: 58, "font-size": 14, "font-weight": 700, fill: "#555" }, "MARKET"));
-    view.market.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 66, ctx,
+    view.market.forEach((c, i) => svg.append(card(c, ...at(i, 16, 66, CW + 10), ctx,
       { investor: c.investor, stake: c.stake })));
     // deck, supply, reserve
-    const dx = 16 + 6 * (CW + 10);
-    const deck = s("g", { transform: `translate(${dx},66)`, id: "deck" });
+    const dx = narrow ? 16 : 16 + 6 * (CW + 10);
+    const deck = s("g", { transform: `translate(${dx},${deckY})`, id: "deck" });
     for (let k = 3; k >= 0; k--) deck.append(s("rect", { x: k * 3, y: k * 3, width: 110, height: CH - 10, rx: 8, fill: "#5b4a32", stroke: "#2d2a26" }));
     deck.append(s("text", { x: 10, y: 24, fill: "#fff", "font-size": 14, "font-weight": 700 }, `Deck ${view.deck.count}`));
     Object.entries(view.deck.by_age).reverse().forEach(([age, n], i) =>
       deck.append(s("text", { x: 10, y: 46 + i * 17, fill: "#f3e2c0", "font-size": 13 }, `age ${age}: ${n}`)));
     svg.append(deck);
     const pool = (label, value, x, col) => {
-      const g = s("g", { transform: `translate(${x},120)`, id: label.toLowerCase() });
+      const g = s("g", { transform: `translate(${x},${deckY + 54})`, id: label.toLowerCase() });
       g.append(s("circle", { cx: 40, cy: 30, r: 34, fill: col, stroke: "#2d2a26" }));
       g.append(s("text", { x: 40, y: 38, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff" }, String(value)));
       g.append(s("text", { x: 40, y: 84, "text-anchor": "middle", "font-size": 13 }, label));
@@ -147,9 +154,10 @@
     // your dealt starting cards (2 players)
     if (hasDealt) {
       const picked = view.my_pick ? (view.dealt.find(c => c.id === view.my_pick) || { name: view.my_pick }).name : null;
-      svg.append(s("text", { x: 16, y: 272, "font-size": 14, "font-weight": 700, fill: "#555" },
-        "YOUR STARTING CARDS (only you see these; click one for its details)" + (picked ? ` · chosen: ${picked}` : "")));
-      view.dealt.forEach((c, i) => svg.append(card(c, 16 + i * (CW + 10), 282, ctx, {})));
+      svg.append(s("text", { x: 16, y: dealtY - 10, "font-size": 14, "font-weight": 700, fill: "#555" },
+        (narrow ? "YOUR STARTING CARDS (only you see these)" : "YOUR STARTING CARDS (only you see these; click one for its details)") +
+        (picked ? ` · chosen: ${picked}` : "")));
+      view.dealt.forEach((c, i) => svg.append(card(c, ...at(i, 16, dealtY, CW + 10), ctx, {})));
     }
     // nations
     view.nations.forEach((n, i) => {
@@ -165,7 +173,7 @@
         `${who}${toAct ? "  ◀ to act" : ""}${view.current_player === n.seat ? "  (current player)" : ""}`));
       const score = ctx.standing && ctx.standing.scores ? ctx.standing.scores[n.seat] : null;
       if (score !== null && score !== undefined)
-        g.append(s("text", { x: W - 30, y: 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, "data-score": n.seat }, `${score} point${score === 1 ? "" : "s"} so far`));
+        g.append(s("text", { x: W - 30, y: narrow ? 46 : 26, "text-anchor": "end", "font-size": narrow ? 14 : 18, "font-weight": 700, "data-score": n.seat }, `${score} point${score === 1 ? "" : "s"} so far`));
       g.append(s("text", { x: 22, y: 46, "font-size": 13 }, `tokens ${n.tokens}` +
         (n.invested_in ? ` · invested in ${(view.market.find(c => c.id === n.invested_in) || { name: n.invested_in }).name}` : "") +
         (n.starting_card_chosen === false ? " · choosing a starting card" : n.starting_card_chosen ? " · starting card chosen" : "")));
@@ -177,7 +185,7 @@
       });
       TYPES.forEach((t, k) => {
         const stack = n.stacks[t] || [];
-        const x = 22 + k * (CW + 52), yy = 88;
+        const [x, yy] = at(k, 22, 88, narrow ? CW + 14 : CW + 52);
         if (!stack.length) {
           g.append(s("rect", { x, y: yy, width: CW, height: CH, rx: 8, fill: "none", stroke: "#cfc4ad", "stroke-dasharray": "4 4" }));
           g.append(s("text", { x: x + 8, y: yy + 20, "font-size": 12, fill: "#a99e88" }, t));

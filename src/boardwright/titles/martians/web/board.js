@@ -14,7 +14,8 @@
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 1200;
+  const WIDE = 1200, NARROW_W = 830;
+  let W = WIDE;
   const CORP = { blue: "#3b7dd8", red: "#d94f4f", yellow: "#d9a521", green: "#3aa657" };
   const RES = {
     regolith: ["Regolith", "#b5562f"], dirty_ice: ["Dirty ice", "#5f9fb5"], energy: ["Energy", "#c99a06"],
@@ -737,7 +738,7 @@
     if (first && !view.over) line += ` · first: ${first.name}`;
     if (view.turn && !view.over) line += ` · ${view.corporations[view.turn.corp].name} has ${view.turn.time} time`;
     else if ((view.to_act || []).length && !view.over) line += ` · to act: ${view.to_act.map(x => ctx.seatName(x)).join(", ")}`;
-    return text(12, 28, line, { "font-size": 18, "font-weight": 700 });
+    return text(12, 28, line, { "font-size": W < WIDE ? 15 : 18, "font-weight": 700 });
   }
 
   function render(view, ctx) {
@@ -748,14 +749,17 @@
       if (!byTarget.has(t)) byTarget.set(t, []);
       byTarget.get(t).push(a);
     }
+    // a phone (ctx.narrow): the colony alone on top, then two columns a row
+    const narrow = !!ctx.narrow;
+    W = narrow ? NARROW_W : WIDE;
     const svg = s("svg", { xmlns: NS, "font-family": "DejaVu Sans, system-ui, sans-serif", id: "martians-board" });
     const bg = s("rect", { width: W, fill: "#efe6d6" });
     svg.append(bg, header(view, ctx));
     const top = 44;
     const [bld, bh] = drawBuildings(view, ctx, byTarget, 10, top);
     svg.append(bld);
-    const rx = 780, rw = 410;
-    let ry = top;
+    const rx = narrow ? 10 : 780, rw = 410;
+    let ry = narrow ? top + bh + 8 : top;
     const [qg, qh] = drawQuarters(view, ctx, byTarget, rx, ry, rw);
     svg.append(qg); ry += qh;
     const [cg, ch] = drawCycle(view, ctx, rx, ry, rw);
@@ -763,25 +767,37 @@
     const [rg, rh] = drawReputation(view, ctx, rx, ry, rw);
     svg.append(rg); ry += rh;
     let y = Math.max(top + bh, ry) + 8;
-    const [eg, eh] = drawExcavation(view, ctx, byTarget, 10, y, 350);
-    const [mg, mh] = drawMiddle(view, ctx, byTarget, 372, y, 396);
-    const [sg, sh] = drawRight(view, ctx, byTarget, rx, y, rw);
-    svg.append(eg, mg, sg);
-    y += Math.max(eh, mh, sh) + 12;
+    if (narrow) {
+      const [eg, eh] = drawExcavation(view, ctx, byTarget, 430, top + bh + 8, 350);
+      svg.append(eg);
+      y = Math.max(y, top + bh + 8 + eh + 8);
+      const [mg, mh] = drawMiddle(view, ctx, byTarget, 10, y, 396);
+      const [sg, sh] = drawRight(view, ctx, byTarget, 414, y, rw);
+      svg.append(mg, sg);
+      y += Math.max(mh, sh) + 12;
+    } else {
+      const [eg, eh] = drawExcavation(view, ctx, byTarget, 10, y, 350);
+      const [mg, mh] = drawMiddle(view, ctx, byTarget, 372, y, 396);
+      const [sg, sh] = drawRight(view, ctx, byTarget, rx, y, rw);
+      svg.append(eg, mg, sg);
+      y += Math.max(eh, mh, sh) + 12;
+    }
     const shared = view.reputation_track === "satisfaction";
     if (shared) {
       const [pg, ph] = drawSharedPurse(view, 10, y, W - 20);
       svg.append(pg); y += ph;
     }
-    const n = view.corporations.length;
-    const cw = (W - 20 - (n - 1) * 10) / n;
+    const n = view.corporations.length, per = narrow ? Math.min(n, 2) : n;
+    const cw = (W - 20 - (per - 1) * 10) / per;
     const cards = s("g", { id: "mt-corporations" });
-    const drawn = view.corporations.map((c, i) => corpCard(view, i, 10 + i * (cw + 10), y, cw, 100, byTarget, ctx, shared));
-    const chh = Math.max(...drawn.map(g => Number(g.dataset.height)));
-    for (const g of drawn) g.firstChild.setAttribute("height", chh);  // the card's frame fits the tallest card
-    cards.append(...drawn);
+    for (let i = 0; i < n; i += per) {
+      const drawn = view.corporations.slice(i, i + per).map((c, k) => corpCard(view, i + k, 10 + k * (cw + 10), y, cw, 100, byTarget, ctx, shared));
+      const chh = Math.max(...drawn.map(g => Number(g.dataset.height)));
+      for (const g of drawn) g.firstChild.setAttribute("height", chh);  // the card's frame fits the tallest card of its row
+      cards.append(...drawn);
+      y += chh + 12;
+    }
     svg.append(cards);
-    y += chh + 12;
     const [gg, gh] = drawGoals(view, ctx, byTarget, 10, y, W - 20);
     if (gg) { svg.append(gg); y += gh + 10; }
     bg.setAttribute("height", y);

@@ -9,7 +9,11 @@
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 1200, MAPW = 1180, MAPH = 700, TOP = 44, SIDEH = 250;
+  const WIDE = 1200, MAPW = 1180, MAPH = 700, TOP = 44, SIDEH = 250;
+  // a phone (ctx.narrow) gets a portrait board: the map turned on its side (x and y swapped:
+  // a mirror image, every site keeps its neighbours), everything else in one column
+  const NARROW_W = 720;
+  let W = WIDE, NARROW = false, MW = MAPW, MH = MAPH;
   const SITE_FILL = { green: "#d5ecc8", yellow: "#f6e7a6", red: "#f3c4bb" };
   const SITE_RING = { green: "#4f9a3c", yellow: "#b8961c", red: "#b5392c" };
   const FAC_FILL = { red: "#e07a6c", yellow: "#ecc94b", blue: "#6f9fd8", green: "#74b866", multi: "#b48ad6", none: "#9a9184", purple: "#9b6cc6" };
@@ -71,9 +75,23 @@
     return g;
   }
 
+  const flipped = new WeakMap();
+  function portrait(b) {
+    if (!flipped.has(b)) {
+      const swap = ([x, y]) => [y, x];
+      flipped.set(b, Object.assign({}, b, {
+        sites: b.sites.map(x => Object.assign({}, x, { x: x.y, y: x.x })),
+        regions: b.regions.map(r => Object.assign({}, r, { x: r.y, y: r.x, label_x: r.label_y, label_y: r.label_x,
+          hull: (r.hull || []).map(swap) })),
+      }));
+    }
+    return flipped.get(b);
+  }
+
   function drawMap(view, b, ctx, byTarget) {
+    if (NARROW) b = portrait(b);
     const g = s("g", { transform: `translate(10,${TOP})`, id: "nc-map" });
-    g.append(s("rect", { width: MAPW, height: MAPH, rx: 12, fill: "#efe6d2", stroke: "#bfb49c" }));
+    g.append(s("rect", { width: MW, height: MH, rx: 12, fill: "#efe6d2", stroke: "#bfb49c" }));
     const pos = Object.fromEntries(b.sites.map(x => [x.id, x]));
     const control = ctrl(view.region_strength || {});
     // regions: a padded, rounded tint around their sites, with the value and the strengths
@@ -128,9 +146,11 @@
       const strength = (view.region_strength || {})[r.id] || [];
       const lead = control[r.id];
       const label = r.red_zone ? `RED ZONE ${r.id} · ${r.points} pts · ${view.red_zone_open ? "OPEN" : "CLOSED"}` : `Region ${r.id} · ${r.points} pts`;
-      const lx = r.label_x, ly = r.label_y;
+      // kept inside the map (the portrait map puts some spots near its edge)
+      const half = label.length * 0.33 * (NARROW ? 16 : 13);
+      const lx = Math.min(Math.max(r.label_x, half + 6), MW - half - 6), ly = r.label_y;
       const lg = s("g", { "data-region-label": r.id });
-      lg.append(text(lx, ly, label, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: r.red_zone ? "#8a2219" : "#3b342b",
+      lg.append(text(lx, ly, label, { "text-anchor": "middle", "font-size": NARROW ? 16 : 13, "font-weight": 700, fill: r.red_zone ? "#8a2219" : "#3b342b",
         stroke: "#f6f0e2", "stroke-width": 4, "paint-order": "stroke" }));
       const parts = strength.map((n, p) => [n, p]).filter(([n]) => n > 0);
       if (parts.length) {
@@ -154,7 +174,7 @@
       if (acts) sg.append(s("circle", { r: 40, fill: "none", stroke: "#ff9d00", "stroke-width": 6, "stroke-opacity": 0.9 }));
       sg.append(s("circle", { r: 33, fill: SITE_FILL[x.colour], stroke: SITE_RING[x.colour], "stroke-width": 4,
         "stroke-dasharray": marker ? null : "6 4" }));
-      sg.append(text(0, -12, x.id, { "text-anchor": "middle", "font-size": 14, "font-weight": 700 }));
+      sg.append(text(0, -12, x.id, { "text-anchor": "middle", "font-size": NARROW ? 18 : 14, "font-weight": 700 }));
       if (marker) {
         const [short, col] = RES[marker.resource] || [marker.resource, "#555"];
         sg.append(s("rect", { x: -24, y: -6, width: 48, height: 17, rx: 8, fill: col }));
@@ -213,7 +233,7 @@
 
   function drawSide(view, b, ctx, byTarget, top) {
     const g = s("g", { transform: `translate(10,${top})`, id: "nc-market" });
-    const w = (W - 30) / 2;
+    const w = NARROW ? W - 20 : (W - 30) / 2;
     g.append(text(0, 14, "FACILITY MARKET", { "font-weight": 700, fill: "#555", "font-size": 14 }));
     g.append(text(w, 14, `deck ${view.facility_deck} · hubs left ${view.extension_hubs_left}`, { "text-anchor": "end", "font-size": 12, fill: "#555" }));
     const cw = (w - 16) / 3, ch = 60;
@@ -229,9 +249,10 @@
     const bank = view.bank || {};
     g.append(text(0, y + 14, `event decks: ${decks} · bank: ${bank.gold} Gold, ${bank.pure_originium} Pure Originium`, { "font-size": 12 }));
     // City Style cards with the markers on them
-    const sx = w + 10;
-    g.append(text(sx, 14, "CITY STYLE CARDS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
-    y = 24;
+    // beside the market, or below it on a phone
+    const sx = NARROW ? 0 : w + 10, sy = NARROW ? y + 30 : 0;
+    g.append(text(sx, sy + 14, "CITY STYLE CARDS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
+    y = sy + 24;
     const styles = Object.entries(view.city_styles || {});
     const sw = (w - 16) / 3, sh = 100;
     styles.forEach(([sid, bySeat], i) => {
@@ -264,6 +285,7 @@
         (Object.entries(bySeat).map(([p, e]) => `seat ${p}: ${e[0]} marker(s), ${e[1]} use(s) left`).join("; ") || "none")));
       g.append(highlight(cg, acts, ctx, sid));
     });
+    g.height = y + Math.ceil(styles.length / 3) * (sh + 8) + 8;
     return g;
   }
 
@@ -275,7 +297,7 @@
     const g = s("g", { transform: `translate(10,${top})`, id: "nc-corporations" });
     const corps = Object.entries(view.corporations);
     const highways = (view.highways || []).length;
-    const cols = 2, colw = (W - 30) / cols, rowh = 38, namew = 178;
+    const cols = NARROW ? 1 : 2, colw = (W - 30) / cols, rowh = 38, namew = 178;
     const cellw = (colw - namew - 12) / (CORP_TOP + 1);
     const deptActs = Object.keys(b.departments || {}).filter(t => byTarget.get(t));
     const rhine = "rhine-lab" in view.corporations || view.rhine_lab_department || deptActs.length;
@@ -283,7 +305,7 @@
     const height = 26 + (rhine ? 30 : 0) + Math.max(rows, 1) * rowh + 4;
     g.append(s("rect", { x: -6, y: -4, width: W - 8, height: height + 4, rx: 10, fill: "#f8f1e2", stroke: "#cdbf9f" }));
     g.append(text(0, 14, "CORPORATIONS", { "font-weight": 700, fill: "#555", "font-size": 14 }));
-    g.append(text(132, 14, "levels 0-5 · shaded levels unlock an effect to trigger later · hover a level for its text", { "font-size": 11, fill: "#6b6b6b" }));
+    if (!NARROW) g.append(text(132, 14, "levels 0-5 · shaded levels unlock an effect to trigger later · hover a level for its text", { "font-size": 11, fill: "#6b6b6b" }));
     g.append(text(W - 24, 14, `Operator deck ${view.operator_deck || 0} · highways on the map ${highways}`, { "text-anchor": "end", "font-size": 12, fill: "#555", "data-operator-deck": view.operator_deck || 0 }));
     let y = 24;
     if (rhine) {
@@ -510,15 +532,21 @@
         byTarget.get(part).push(a);
       }
     }
-    const pw = (W - 30) / 2, ph = 224;
-    const corps = drawCorps(view, b, ctx, byTarget, TOP + MAPH + 12 + SIDEH);
-    const ptop = TOP + MAPH + 12 + SIDEH + (corps ? corps.height : 0);
+    NARROW = !!ctx.narrow;
+    W = NARROW ? NARROW_W : WIDE;
+    [MW, MH] = NARROW ? [MAPH, MAPW] : [MAPW, MAPH];
+    const side = drawSide(view, b, ctx, byTarget, TOP + MH + 12);
+    const sideh = NARROW ? side.height : SIDEH;
+    const per = NARROW ? 1 : 2;  // players' panels a row
+    const pw = (W - 20 - 10 * (per - 1)) / per, ph = 224;
+    const corps = drawCorps(view, b, ctx, byTarget, TOP + MH + 12 + sideh);
+    const ptop = TOP + MH + 12 + sideh + (corps ? corps.height : 0);
     // the players' panels, two a row, each row as high as its highest panel
     const panels = (view.players || []).map(p => drawPlayer(view, p, b, ctx, byTarget, 0, 0, pw, ph));
     let py = ptop;
-    for (let i = 0; i < panels.length; i += 2) {
-      const rowh = Math.max(...panels.slice(i, i + 2).map(x => x.height));
-      panels.slice(i, i + 2).forEach((pg, k) => {
+    for (let i = 0; i < panels.length; i += per) {
+      const rowh = Math.max(...panels.slice(i, i + per).map(x => x.height));
+      panels.slice(i, i + per).forEach((pg, k) => {
         pg.setAttribute("transform", `translate(${10 + k * (pw + 10)},${py})`);
       });
       py += rowh + 10;
@@ -530,9 +558,9 @@
     svg.append(text(12, 28, (view.round === 0 ? "Initial Entry" : view.round > 8 ? "Game over" : `Round ${view.round} of 8`) +
       (turn ? ` · turn ${turn}` : "") + ` · first player: seat ${view.first_player}` +
       ` · Red Zone ${view.red_zone_open ? "open" : "closed"}` +
-      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 19, "font-weight": 700 }));
+      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": NARROW ? 16 : 19, "font-weight": 700 }));
     svg.append(drawMap(view, b, ctx, byTarget));
-    svg.append(drawSide(view, b, ctx, byTarget, TOP + MAPH + 12));
+    svg.append(side);
     if (corps) svg.append(corps);
     svg.append(...panels);
     const wrapEl = document.createElement("div");
@@ -581,8 +609,19 @@
     return null;
   }
 
+  // a long list of map choices (30 places for an influence) is offered region by region
+  function groupOf(a, view, ctx) {
+    const b = ctx.data, t = targetOf(a.id);
+    if (!b || !t) return null;
+    const site = b.sites.find(x => x.id === t), route = site ? null : b.routes.find(r => r.id === t);
+    const region = site ? site.region : route ? route.region : null;
+    if (region === null || region === undefined) return null;
+    const r = b.regions.find(x => x.id === region);
+    return r && r.red_zone ? "Red Zone" : `region ${region}`;
+  }
+
   BW.registerBoard("nomad-city", {
-    render, nameOf,
+    render, nameOf, groupOf,
     targetOf: a => targetOf(a.id),
     hint: "Highlighted sites, routes, facilities, cards and spaces have actions: click one, or choose below.",
   });

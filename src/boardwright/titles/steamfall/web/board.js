@@ -10,7 +10,7 @@
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 1200, TOP = 40;
+  const WIDE = 1200, TOP = 40;
   const T = 176, M = 104;          // district tile, margin for the secret locations around the grid
   const SIDES = ["north", "east", "south", "west"];
   const ROMAN = ["I", "II", "III", "IV"];
@@ -313,8 +313,8 @@
     return g;
   }
 
-  function drawMap(view, ctx, byTarget, geo) {
-    const g = s("g", { transform: `translate(10,${TOP})`, id: "sf-map" });
+  function drawMap(view, ctx, byTarget, geo, top) {
+    const g = s("g", { transform: `translate(10,${top})`, id: "sf-map" });
     g.append(s("rect", { width: geo.w, height: geo.h, rx: 12, fill: "#efe6d2", stroke: "#bfb49c" }));
     const pos = {};
     for (const a of view.areas) if (a.kind === "district") pos[a.id] = geo.at(a);
@@ -805,14 +805,19 @@
     }
     const geo = mapGeometry(view);
     const mapW = geo ? geo.w : 0, mapH = geo ? geo.h : 60;
-    const sideX = 10 + (geo ? mapW + 14 : 0), sideW = W - sideX - 10;
-    const side = drawSide(view, ctx, byTarget, sideX, TOP, sideW);
-    let y = TOP + Math.max(mapH, side.height) + 14;
-    const pw = view.players.length === 1 ? W - 20 : (W - 30) / 2;
+    // a phone (ctx.narrow) gets one column as wide as the map: the side panel below the
+    // map, one character board a row; the header on two lines
+    const narrow = !!ctx.narrow;
+    const W = narrow ? Math.max(mapW + 20, 600) : WIDE, top = narrow ? TOP + 20 : TOP;
+    const sideX = narrow ? 10 : 10 + (geo ? mapW + 14 : 0), sideW = W - sideX - 10;
+    const side = drawSide(view, ctx, byTarget, sideX, narrow ? top + mapH + 14 : top, sideW);
+    let y = narrow ? top + mapH + 14 + side.height + 14 : top + Math.max(mapH, side.height) + 14;
+    const per = view.players.length === 1 || narrow ? 1 : 2;
+    const pw = per === 1 ? W - 20 : (W - 30) / 2;
     const panels = view.players.map((_, seat) => drawPlayer(view, ctx, byTarget, seat, pw));
     const placed = [];
-    for (let i = 0; i < panels.length; i += 2) {
-      const pair = panels.slice(i, i + 2);
+    for (let i = 0; i < panels.length; i += per) {
+      const pair = panels.slice(i, i + per);
       pair.forEach((pg, k) => { pg.setAttribute("transform", `translate(${10 + k * (pw + 10)},${y})`); placed.push(pg); });
       y += Math.max(...pair.map(pg => pg.height)) + 10;
     }
@@ -821,10 +826,14 @@
     svg.append(s("rect", { width: W, height: H, fill: "#f4eedf" }));
     const scen = view.scenario === "genesis" ? (view.ai ? `Genesis (solo against ${view.ai.name})` : "Genesis (competitive)") : view.scenario === "crisis" ? `Crisis (co-operative, ${view.crisis.difficulty})` : view.scenario === "cipher-race" ? "Cipher Race (competitive)" : `Incredible Invention (co-operative, ${((ctx.data || {}).invention || {}).side || "normal"} side)`;
     const when = view.over ? "Game over" : view.round ? `Round ${view.round} of ${view.genesis ? view.genesis.rounds : 3}` : "Setup";
-    svg.append(text(12, 27, `${when} · ${scen} · first player: seat ${view.first}` +
-      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : ""), { "font-size": 18, "font-weight": 700 }));
-    if (geo) svg.append(drawMap(view, ctx, byTarget, geo));
-    else svg.append(text(12, TOP + 30, "The city is laid out once the district tiles are drafted.", { "font-size": 14, "font-style": "italic" }));
+    const who = `first player: seat ${view.first}` +
+      ((view.to_act || []).length ? ` · to act: ${view.to_act.map(x => "seat " + x).join(", ")}` : "");
+    if (narrow) {
+      svg.append(text(12, 25, `${when} · ${scen}`, { "font-size": 18, "font-weight": 700 }));
+      svg.append(text(12, 47, who, { "font-size": 16 }));
+    } else svg.append(text(12, 27, `${when} · ${scen} · ${who}`, { "font-size": 18, "font-weight": 700 }));
+    if (geo) svg.append(drawMap(view, ctx, byTarget, geo, top));
+    else svg.append(text(12, top + 30, "The city is laid out once the district tiles are drafted.", { "font-size": 14, "font-style": "italic" }));
     svg.append(side);
     svg.append(...placed);
     return svg;
