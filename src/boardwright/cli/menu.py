@@ -29,6 +29,11 @@ class Node:
     hint: str = ""  # what choosing inside this group picks (for the prompt)
 
     @property
+    def key(self) -> str:
+        """What identifies the entry from one prompt to the next: its action id or group name."""
+        return self.action.id if self.action is not None else "group:" + self.label
+
+    @property
     def size(self) -> int:
         return 1 if self.action is not None else sum(c.size for c in self.children)
 

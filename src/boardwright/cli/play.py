@@ -45,6 +45,8 @@ answered with the rule that forbids it. Other commands:
   log                  the whole game log so far, with rule references
   board / board full   the board again (full: the larger board, whatever the screen)
   score                the standing so far
+  hint                 the strongest bot's three best moves for you, with its estimated
+                       chances (unless the game was started with --no-hints)
   undo                 take back your last decision (and the bots' replies to it), unless
                        something was revealed or drawn since
   save FILE            write the game record now (play --resume FILE continues it)
@@ -53,6 +55,7 @@ answered with the rule that forbids it. Other commands:
 Ctrl-C and Ctrl-D leave like q."""
 
 
+LONG_INPUT = 60  # a longer line is not echoed back in an answer
 INTERRUPT = "\x03"  # what `read` returns for Ctrl-C
 
 @dataclass
@@ -69,6 +72,10 @@ class Session:
     saved_moves: int = -1  # the number of moves in the record last written (-1: never)
     checkpoints: list[GameState] = field(default_factory=list)  # before each of your moves
     last_round: int | None = None
+    hints: bool = True  # whether `hint` answers (play --no-hints: off, kept in the record)
+    numbers: dict[str, dict[str, int]] = field(default_factory=dict)  # menu numbers last shown
+    numbered: dict[int, menu.Node] = field(default_factory=dict)  # the menu on screen by number
+    numbers_after: int = -1  # the moves in the game when you last chose (numbers kept from then)
     _glossary: dict[str, tuple[str, str]] | None = None
     _names: dict[str, str] | None = None
 
@@ -82,6 +89,10 @@ class Session:
         out = {s: b.describe() for s, b in self.bots.items()}
         out[self.human] = savefile.HUMAN
         return out
+
+    def table(self) -> dict[str, Any]:
+        """The table's own settings kept in the record (not game options)."""
+        return {} if self.hints else {"hints": False}
 
     def entries(self) -> dict[str, tuple[str, str]]:
         if self._glossary is None:
@@ -117,7 +128,7 @@ class Session:
 
     def write_record(self, path: Path) -> bool:
         try:
-            savefile.write(path, self.state, self.seats())
+            savefile.write(path, self.state, self.seats(), self.table())
         except OSError as exc:
             self.say(f"Could not save the record to {path}: {exc.strerror or exc}", "red")
             return False
@@ -201,7 +212,8 @@ class Session:
         entries = self.entries()
         shown_effects: set[str] = set()
         width = max(self.console.width, 40)
-        for i, child in enumerate(node.children, 1):
+        self.numbered = self.number(node, depth)
+        for i, child in sorted(self.numbered.items()):
             line = Text(f"{i}. ", style="bold")
             if child.action is not None:
                 line.append(child.action.label)
@@ -219,6 +231,29 @@ class Session:
                 self.console.print(effect, no_wrap=True)
         if depth:
             self.say("b. back", "dim")
+
+    def number(self, node: menu.Node, depth: int) -> dict[int, menu.Node]:
+        """Numbers for the menu's entries that stay put from one prompt to the next: an entry
+        shown at the same step of the previous prompt keeps its number (a number typed by
+        habit never picks something else); the others take the numbers after the largest
+        kept one. A menu that shares less than half its entries with the previous one is
+        numbered from 1, as is every menu after another seat has moved."""
+        where = f"{depth}:{node.label}" if depth else "0"
+        keys = [child.key for child in node.children]
+        before = self.numbers.get(where, {})
+        kept = {k: before[k] for k in keys if k in before}
+        if len(kept) * 2 < len(keys) or len(set(kept.values())) != len(kept):
+            kept = {}
+        out: dict[int, menu.Node] = {}
+        following = max(kept.values(), default=0)
+        for child in node.children:
+            n = kept.get(child.key)
+            if n is None:
+                following += 1
+                n = following
+            out[n] = child
+        self.numbers[where] = {child.key: n for n, child in out.items()}
+        return out
 
     def show_turn(self) -> None:
         self.console.rule()
@@ -285,6 +320,10 @@ class Session:
 
     def refuse(self, text: str) -> None:
         """An id that is not offered: the game's reason and rule (nothing changes)."""
+        if len(text) > LONG_INPUT:
+            self.say(f"That line ({len(text)} characters) is no choice or command. Type a "
+                     "choice's number, its id, b to go back, or ? for help.", "red")
+            return
         try:
             self.state.clone().apply(self.human, text)
         except IllegalAction as exc:
@@ -310,15 +349,26 @@ class Session:
         if word in ("?", "show") and rest:
             self.lookup_name(rest)
             return True
+        if low == "show":
+            self.say("show NAME (or ? NAME) tells what a named card, character, building... does: "
+                     "e.g. show " + self.example_name() + ".", "dim")
+            return True
         if word.lower() == "rule" and rest:
             self.show_rule(rest)
+            return True
+        if low == "rule":
+            self.say("rule NUMBER shows that section of the rules summary: the numbers in "
+                     f"brackets after each prompt and log line (here {self.decision_rule()}).", "dim")
+            return True
+        if low == "hint":
+            self.hint()
             return True
         if low == "log":
             self.new_log(everything=True)
             return True
         if low in ("board", "view", "board full"):
             render_view(self.console, self.state.view(self.human), self.human, full=low == "board full")
-            return None if low != "board full" else True
+            return True
         if low == "score":
             render_outcome(self.console, self.state.outcome(), self.labels(), self.names())
             return True
@@ -332,13 +382,57 @@ class Session:
             elif self.write_record(path) and self.save is None:
                 self.save = path
             return True
+        if low == "save":
+            self.say("save FILE writes the game record to FILE (a new or existing .json file), "
+                     "e.g. save mygame.json.", "dim")
+            return True
         return False
+
+    def example_name(self) -> str:
+        """A name the glossary knows, for the help of `show`."""
+        return next((n for n, _ in self.entries().values()), "NAME")
+
+    def decision_rule(self) -> str:
+        dec = self.state.decision(self.human)
+        return dec.rule if dec is not None else "§1"
+
+    def hint(self) -> None:
+        """The strongest bot's three best moves for this seat (web/hint.py)."""
+        from ..web import hint as hints
+
+        if not self.hints:
+            self.say(f"No hint: {hints.OFF_REASON}.", "dim")
+            return
+        if self.human not in self.state.to_act:
+            self.say("No hint: it is not your turn.", "dim")
+            return
+        if self.console.is_terminal:
+            with self.console.status("thinking about your best moves…"):
+                found = hints.hint(self.state, self.human)
+        else:
+            found = hints.hint(self.state, self.human)
+        kind = self.state.spec.kind_of_outcome(self.state.players, dict(self.state.options))
+        self.say("Hint (the expert bot's search from what you can see):", "bold")
+        for line in hints.describe(found, kind):
+            self.say("  " + line)
 
     # ------------------------------------------------------------------ the loop
     def human_turn(self) -> None:
         """One decision of yours: show, then read until an action is applied or undone."""
         self.show_turn()
+        if len(self.state.history) != self.numbers_after:  # others moved: a fresh menu
+            self.numbers.clear()
         actions = self.state.legal_actions(self.human)
+        if len(actions) == 1:  # nothing to choose: say what happens and go on
+            dec = self.state.decision(self.human)
+            head = Text(dec.prompt if dec is not None else "", style="bold")
+            head.append(f"  ({dec.rule})" if dec is not None else "", style="dim cyan")
+            self.console.print(head)
+            self.checkpoints.append(self.state.clone())
+            self.state.apply(self.human, actions[0].id)
+            self.numbers_after = len(self.state.history)
+            self.say(f"You: {actions[0].label} (your only choice)")
+            return
         root = menu.build(actions, lambda k: self.names().get(k))
         path = [root]
         by_id = {a.id: a for a in actions}
@@ -362,13 +456,15 @@ class Session:
                     self.say("This is the first step (type undo to take back your last decision).", "dim")
                 continue
             action: Action | None = by_id.get(line) or by_low.get(low)
-            if action is None and line.isdigit():
+            if action is None and line.isdigit() and len(line) <= 6:
                 number = int(line)
-                if not 1 <= number <= len(node.children):
-                    self.say(f"There is no choice {number}: choose 1 to {len(node.children)}. "
+                child_at = self.numbered.get(number)
+                if child_at is None:
+                    numbers = ", ".join(str(n) for n in sorted(self.numbered))
+                    self.say(f"There is no choice {number}: the choices are {numbers}. "
                              "Type ? for help.", "red")
                     continue
-                child = node.children[number - 1]
+                child = child_at
                 if child.action is None:
                     path.append(child)
                     self.show_menu(child, len(path) - 1)
@@ -376,10 +472,12 @@ class Session:
                 action = child.action
             if action is None:
                 handled = self.command(line)
-                if handled is None:  # the board changed (undo) or is redrawn: start again
+                if handled is None:  # the board changed (undo): start again
                     return
                 if not handled:
                     self.refuse(line)
+                elif low in ("board", "view", "board full"):
+                    self.show_menu(node, len(path) - 1)
                 continue
             self.checkpoints.append(self.state.clone())
             try:
@@ -388,6 +486,7 @@ class Session:
                 self.checkpoints.pop()
                 self.say(f"Not allowed: {exc.reason} ({exc.rule})", "red")
                 continue
+            self.numbers_after = len(self.state.history)
             self.say(f"You: {action.label}")
             return
 
@@ -453,6 +552,8 @@ def play(
     data: Annotated[Path | None, typer.Option(help="a data pack folder overlaying the shipped data")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a game saved with --save, q or save "
                                                      "(its record is saved back there)")] = None,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help="a game without the `hint` command "
+                                                             "(kept in its record)")] = False,
 ) -> None:
     """Play in the terminal: you take one seat, bots the rest (none in a solo game)."""
     if save is not None:
@@ -483,6 +584,7 @@ def play(
                 bot_specs.update(bots_for("normal" if text == savefile.HUMAN else text, [s]))
         if save is None:
             save = resume
+        no_hints = no_hints or not savefile.hints_allowed(record)
     else:
         if game_id is None:
             usage("missing GAME (see `boardwright list`), or --resume FILE")
@@ -514,7 +616,7 @@ def play(
     head = Text(f"{spec.title}", style="bold")
     head.append(f", {setting}, seed {seed}. You are seat {seat}{others_text}. Type ? for help.")
     console.print(head)
-    session = Session(state, seat, seat_bots, console, save)
+    session = Session(state, seat, seat_bots, console, save, hints=not no_hints)
     if resume is not None:
         session.saved_moves = len(state.history)
         console.print(Text(f"Resumed {resume} after {len(state.history)} moves.", style="bold"))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.actions import Action, Decision
 
 from .buildings import closed
+from .glossary import name_of
 from .rules import ref
 from .setup import place_token, scenario_requirements, uses_scenario
 
@@ -289,7 +290,7 @@ def apply_penalty(s: MartiansState, task: Any, seat: int, action_id: str) -> Non
     _, b, f = action_id.split(":")
     s.fields[b][int(f) - 1] = -1
     (s.infirmary if box == "infirmary" else s.apartments)[q].append(corp)
-    s.say(corp, f"moves its action marker from {b} to the {box} of Q{q + 1}", ref("4.3"))
+    s.say(corp, f"moves its action marker from {name_of(b)} to the {box} of Q{q + 1}", ref("4.3"))
 
 
 def clean(s: MartiansState, quarters: list[int]) -> bool:

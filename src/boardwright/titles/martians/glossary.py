@@ -170,6 +170,13 @@ def _entries(players: int = 2) -> dict[str, tuple[str, str]]:
     return out
 
 
+def name_of(key: str) -> str:
+    """A component's name for the texts players read (a building, a requirement, a weather
+    card...); an id the glossary does not know is spelled out in words."""
+    found = _entries(2).get(key)
+    return found[0] if found is not None else key.replace("_", " ").replace("-", " ")
+
+
 def entries(players: int, options: Mapping[str, Any] | None = None) -> dict[str, tuple[str, str]]:
     """The `glossary` hook: every named component by id -> (name, what it does)."""
     return dict(_entries(players))

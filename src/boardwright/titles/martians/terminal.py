@@ -295,7 +295,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
     kinds: dict[str, int] = {}
     for card in ed["experts"] + ed["assistants"]:
         kinds[card.split("#")[0]] = kinds.get(card.split("#")[0], 0) + 1
-    edu = [Text(k + (f" x{n}" if n > 1 else ""), style="green" if k in ASSISTANTS else "")
+    edu = [Text(_name(k) + (f" x{n}" if n > 1 else ""), style="green" if k in ASSISTANTS else "")
            for k, n in kinds.items()]
     if compact:
         _flow(console, Text("Research", style="bold"),
@@ -306,7 +306,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
     if sc:
         items = []
         for req in sc["requirements"]:
-            t = Text(req["id"])
+            t = Text(_name(req["id"]))
             if req["done_by"] is not None:
                 t.append(" done ")
                 t.append_text(_letter(view, int(req["done_by"])))
@@ -322,7 +322,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
         _flow(console, Text(f"Mission {sc['number']} {sc['name']}:", style="bold"), items, width)
     cm = view.get("commissions")
     if cm:
-        items = [Text(card) for card in cm["open"]]
+        items = [Text(_name(card)) for card in cm["open"]]
         _flow(console, Text(f"Commissions (deck {cm['deck']}):", style="bold"), items or [Text("-")], width)
     if compact:
         return

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.actions import Action, Decision
 
 from . import buildings, experts
+from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token
 
@@ -58,8 +59,8 @@ def begin(s: MartiansState, corp: int) -> None:
         seat = s.seat_of(corp)
         if seat not in s.seen_top:
             s.seen_top.append(seat)
-            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
-                  visible_to=(seat,))
+            top = name_of(s.weather_deck[-1].split('#')[0])
+            s.say(corp, f"looks at the top weather card: {top}", ref("8"), visible_to=(seat,))
     s.push("turn", corp)
 
 
@@ -214,13 +215,13 @@ def why_illegal(s: MartiansState, seat: int, action_id: str) -> tuple[str, str] 
         if b not in s.fields:
             return (f"there is no building called {b!r}", ref("6.1"))
         if b in s.unbuilt:
-            return (f"{b} is not built yet (a build token lies on it)", ref("5.2"))
+            return (f"{name_of(b)} is not built yet (a build token lies on it)", ref("5.2"))
         if corp in s.fields[b]:
-            return (f"you already have an action marker in {b}: recreation first", ref("5.2"))
+            return (f"you already have an action marker in {name_of(b)}: recreation first", ref("5.2"))
         if s.hand[corp] <= 0:
             return ("you have no action marker in hand", ref("5.2"))
         if not f.isdigit() or not 0 < int(f) <= len(s.fields[b]):
-            return (f"{b} has no field {f}", ref("5.2"))
+            return (f"{name_of(b)} has no field {f}", ref("5.2"))
         occ = s.fields[b][int(f) - 1]
         if occ == -2:
             return ("an unavailability token lies on that field", ref("5.2"))
