@@ -133,7 +133,8 @@ def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]
             for card in s.commissions_open:
                 rec2 = c.commissions[card]
                 if s.can_pay(p, rec2.cost, rec2.minerals):
-                    out.append(Offer(f"commission:{card}", f"complete {card}: +{rec2.reputation}",
+                    out.append(Offer(f"commission:{card}",
+                                     f"complete {name_of(card)}: +{rec2.reputation} reputation",
                                      "mission", 1))
     elif building == "greenhouses":
         cost, _ = crop_terms(s, corp)
@@ -142,7 +143,7 @@ def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]
         if energy:
             mine = s.crop[corp].split("#")[0]
             for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
-                out.append(Offer(f"crops:{kind}", f"change your crop tile to {kind}", "crops", 1))
+                out.append(Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}", "crops", 1))
     elif building == "laboratory" and energy:
         for tech in c.technologies.values():
             if tech.kind == "corporation":
@@ -158,7 +159,7 @@ def offers(s: MartiansState, corp: int, building: str, time: int) -> list[Offer]
         asn = len(s.assistants[corp])
         pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
         first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
-        out += [Offer(f"hire:{card}", f"employ the {kind}", "hire", 0)
+        out += [Offer(f"hire:{card}", f"employ the {name_of(kind)}", "hire", 0)
                 for kind, card in sorted(first.items())]
     return [o for o in out if o.time <= time]
 
@@ -269,7 +270,7 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         else:
             s.board_assistants.remove(arg)
             s.assistants[corp].append(arg)
-        s.say(corp, f"employs the {arg.split('#')[0]}", ref("6.10"))
+        s.say(corp, f"employs the {name_of(arg.split('#')[0])}", ref("6.10"))
 
 
 def construct(s: MartiansState, corp: int, kind: str, arg: str, rule: str) -> None:

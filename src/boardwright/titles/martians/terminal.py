@@ -290,7 +290,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
     names = entries(0)
     items = []
     for t in view["research"]["tiles"]:
-        items.append(Text(names.get(t, (t, ""))[0] if not compact else t))
+        items.append(Text(names.get(t, (_name(t), ""))[0]))
     ed = view["educational_center"]
     kinds: dict[str, int] = {}
     for card in ed["experts"] + ed["assistants"]:
