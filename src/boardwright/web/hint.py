@@ -36,7 +36,7 @@ class Suggestion:
                 "chance": round(self.chance, 3)}
 
 
-def hint_bot(state: GameState, seat: int, seconds: float = SECONDS) -> IsmctsBot:
+def hint_bot(state: GameState, seat: int, seconds: float) -> IsmctsBot:
     """The expert level's ISMCTS for this game with its time capped at `seconds` (plain
     ISMCTS at that budget when the game's expert is some other bot)."""
     params: dict[str, object] = {}
@@ -53,11 +53,12 @@ def hint_bot(state: GameState, seat: int, seconds: float = SECONDS) -> IsmctsBot
     return IsmctsBot(seed, **params)
 
 
-def hint(state: GameState, seat: int, seconds: float = SECONDS, top: int = TOP) -> list[Suggestion]:
-    """The best `top` moves for `seat` now, best first (empty when the seat has no decision)."""
+def hint(state: GameState, seat: int, seconds: float | None = None, top: int = TOP) -> list[Suggestion]:
+    """The best `top` moves for `seat` now, best first (empty when the seat has no decision).
+    `seconds`: the search's budget (default `SECONDS`)."""
     if state.over or seat not in state.to_act:
         return []
-    ranked = hint_bot(state, seat, seconds).rank(state, seat)
+    ranked = hint_bot(state, seat, SECONDS if seconds is None else seconds).rank(state, seat)
     return [Suggestion(a.id, a.label, visits, value) for a, visits, value in ranked[:top]]
 
 
