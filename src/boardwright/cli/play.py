@@ -119,7 +119,8 @@ class Session:
             self.console.print()
             return INTERRUPT
         if self.echo:
-            self.console.print(line, markup=False, highlight=False, emoji=False)
+            shown = line if len(line) <= LONG_INPUT else line[:LONG_INPUT] + "…"
+            self.console.print(shown, markup=False, highlight=False, emoji=False)
         return line.strip()
 
     @property
@@ -199,6 +200,9 @@ class Session:
             line.append(f"team {fmt_value(outcome.get('team_score'))}")
         else:
             line.append(fmt_value(outcome.get("score")))
+        reason = str(outcome.get("reason") or "")
+        if kind in ("cooperative", "solo") and reason:  # what the number is made of, in words
+            line.append(f" · {reason}", style="dim")
         self.console.print(line)
 
     def show_menu(self, node: menu.Node, depth: int) -> None:

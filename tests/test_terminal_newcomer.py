@@ -1,0 +1,96 @@
+"""What a first game in the terminal needs: menu numbers that stay put, no question with one
+answer, the board once, commands that explain themselves, a long line not echoed, scores
+with their meaning, results in words."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import boardwright as bw
+from boardwright.cli import app
+from boardwright.cli.menu import Node
+from boardwright.cli.play import Session
+from boardwright.cli.views import render_outcome
+from boardwright.engine import Action
+
+runner = CliRunner()
+GENESIS = ("steamfall", "--players", "1", "-o", "scenario=genesis", "-o", "opponent=jb", "--seed", "3")
+
+
+def run(*args: str, input: str) -> str:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def _menu(*ids: str) -> Node:
+    return Node("", children=[Node(i, Action(i, i)) for i in ids])
+
+
+def test_menu_numbers_stay_put_between_consecutive_prompts() -> None:
+    state = bw.game("flow-of-history").new_game(3, 1)
+    session = Session(state, 0, {}, Console(file=io.StringIO()), None)
+    first = session.number(_menu("a", "b", "c", "d"), 0)
+    assert {n: c.key for n, c in first.items()} == {1: "a", 2: "b", 3: "c", 4: "d"}
+    second = session.number(_menu("a", "c", "d", "e"), 0)  # b taken, e new
+    assert {n: c.key for n, c in second.items()} == {1: "a", 3: "c", 4: "d", 5: "e"}
+    third = session.number(_menu("x", "y", "c"), 0)  # mostly new: numbered afresh
+    assert {n: c.key for n, c in third.items()} == {1: "x", 2: "y", 3: "c"}
+
+
+def test_a_number_typed_again_never_picks_another_choice() -> None:
+    out = run("play", *GENESIS, input="1\n1\n2\nq\n\n")
+    assert "You: trash Calling Cards" in out
+    assert "There is no choice 1: the choices are 2, 3, 4." in out
+    assert "You: trash Chain Hook" in out
+
+
+def test_a_single_choice_is_not_asked() -> None:
+    out = run("play", "martians", "--players", "1", "--seed", "3", input="q\n\n")
+    assert "You: take your turn (your only choice)" in out
+    assert "put an action marker in" in out  # the next, real, question
+
+
+def test_board_is_drawn_once_then_the_choices_again() -> None:
+    out = run("play", "flow-of-history", "--seed", "4", "--bots", "random", input="board\nq\n\n")
+    assert out.count("Market card") == 2  # the turn's board and the one asked for
+    assert out.count("[harvest]") == 2  # the choices again below it
+
+
+def test_commands_without_their_argument_explain_themselves() -> None:
+    out = run("play", "flow-of-history", "--seed", "4", "--bots", "random",
+              input="rule\nsave\nshow\n?\nq\n\n")
+    assert "rule NUMBER shows that section of the rules summary" in out and "(here §5" in out
+    assert "save FILE writes the game record to FILE" in out
+    assert "show NAME (or ? NAME) tells what a named card" in out
+    assert "hint the strongest bot's three best moves" in out  # in the help
+
+
+def test_a_long_line_is_not_echoed_back() -> None:
+    out = run("play", "flow-of-history", "--seed", "4", "--bots", "random",
+              input="x" * 5000 + "\n" + "harvest:" + "y" * 300 + "\nq\n\n")
+    assert "That line (5000 characters) is no choice or command." in out
+    assert "That line (308 characters)" in out
+    assert "x" * 80 not in out and "y" * 80 not in out
+
+
+def test_the_solo_score_says_what_it_counts() -> None:
+    out = run("play", *GENESIS, input="1\n2\n1\nscore\nq\n\n")
+    assert "(the score is your VP minus the AI opponent's)" in out
+    assert "The solo player has not won or lost yet:" in out and "not decided yet" not in out
+    assert "player VP 0" in out and "AI VP" in out
+
+
+def test_a_result_reads_as_words() -> None:
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    render_outcome(console, {"kind": "solo", "final": True, "won": True, "reason": "5 VP against 4",
+                             "score": 1.0, "breakdown": {"player_vp": 5, "ai_vp": 4, "ai": {
+                                 "event_counts": {"insight": 2, "steam_tokens": 1}, "event_vp": 3}}},
+                   {0: "you"})
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "The solo player won: 5 VP against 4" in text
+    assert "AI event counts  insight 2, steam tokens 1" in text and "AI event VP" in text
+    assert "_" not in text
