@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import boardwright as bw
 from boardwright.cli import app
 from boardwright.cli.menu import Node
-from boardwright.cli.play import Session
+from boardwright.cli.play import Session, once
 from boardwright.cli.views import render_outcome
 from boardwright.engine import Action
 
@@ -94,3 +94,16 @@ def test_a_result_reads_as_words() -> None:
     assert "The solo player won: 5 VP against 4" in text
     assert "AI event counts  insight 2, steam tokens 1" in text and "AI event VP" in text
     assert "_" not in text
+
+
+def test_your_secret_move_is_logged_once() -> None:
+    out = run("play", "nomad-city", "--seed", "5", "--bots", "random", input="1\n1\n1\n1\n1\nq\n\n")
+    mine = out.split("You: Place Liskarm face down", 1)[1].split("seat 1 (random):", 1)[0]
+    assert "places Liskarm face down" in mine and "places a character face down" not in mine
+    entries = [{"seat": 0, "visible_to": [0], "text": "chooses Religious Tribe"},
+               {"seat": 0, "visible_to": None, "text": "takes the first turn"},
+               {"seat": 0, "visible_to": None, "text": "draws a card"},
+               {"seat": 0, "visible_to": [0], "text": "draws Chain Hook"},
+               {"seat": 1, "visible_to": None, "text": "draws a card"}]
+    assert [e["text"] for e in once(entries, 0)] == [
+        "chooses Religious Tribe", "takes the first turn", "draws Chain Hook", "draws a card"]

@@ -182,6 +182,7 @@ class Session:
         entries = view["log"]
         fresh = entries if everything else entries[self.shown:]
         self.shown = len(entries)
+        fresh = once(fresh, self.human)
         self.last_round = print_log(self.console, fresh, self.labels(),
                                     last_round=None if everything else self.last_round,
                                     round_names=view.get("round_names"))
@@ -523,6 +524,23 @@ class Session:
         render_outcome(self.console, self.state.outcome(), self.labels(), self.names())
         if self.save is not None:
             self.write_record(self.save)
+
+
+def once(entries: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The log as `seat` reads it, each of its own secret moves once: a public line that
+    only says what the seat did in secret ('places a character face down') is left out
+    beside the seat's own private line about the same move ('places Cannot face down')."""
+    def verb(e: dict[str, Any]) -> str:
+        return str(e.get("text", "")).split(" ", 1)[0]
+
+    def twin(e: dict[str, Any], i: int) -> bool:  # the seat's private line about the same move
+        return (0 <= i < len(entries) and entries[i].get("seat") == seat
+                and entries[i].get("visible_to") == [seat] and verb(entries[i]) == verb(e)
+                and entries[i].get("text") != e.get("text"))
+
+    return [e for i, e in enumerate(entries)
+            if not (e.get("seat") == seat and e.get("visible_to") is None
+                    and (twin(e, i - 1) or twin(e, i + 1)))]
 
 
 def _resume(file: Path) -> tuple[dict[str, Any], GameState]:
