@@ -122,7 +122,7 @@ def test_replay_bad_files(tmp_path: Path) -> None:
 def test_replay_steps_back_and_names_the_setting(tmp_path: Path) -> None:
     record = tmp_path / "solo.json"
     code, out = run("play", "martians", "--players", "1", "--seed", "3", "--save", str(record),
-                    input="1\n1\n1\nq\n")
+                    input="1\n" * 10 + "q\n")
     assert code == 0, out
     code, out = run("replay", str(record), "--step", input="\n\nb\nb\nb\nb\nq\n")
     flat = " ".join(out.split())

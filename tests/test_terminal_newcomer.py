@@ -107,3 +107,28 @@ def test_your_secret_move_is_logged_once() -> None:
                {"seat": 1, "visible_to": None, "text": "draws a card"}]
     assert [e["text"] for e in once(entries, 0)] == [
         "chooses Religious Tribe", "takes the first turn", "draws Chain Hook", "draws a card"]
+
+
+def test_martians_short_names_and_excavation_in_words() -> None:
+    out = run("play", "martians", "--players", "2", "--seed", "3",
+              input="? sat\n? mk\n? O\n1\n3\n1\nq\n\n")
+    assert "sat [short-sat]: short name on the terminal board: satisfaction." in out
+    assert "mk [short-mk]: short name on the terminal board: action markers in hand." in out
+    assert "O [short-o]: short name on the terminal board: oxygen." in out
+    assert "move the machine 1 field south-west [move:-1,-2]" in out
+    assert "dig 2 regolith and 0 dirty ice under the machine" in out
+    assert "(M on the board is the machine)" in out and "machine at 0,-3" not in out
+
+
+def test_a_short_terminal_gets_short_menus() -> None:
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    state = bw.game("martians").new_game(2, 3)
+    state.apply(0, state.legal_actions(0)[0].id)  # take your turn
+    session = Session(state, 0, {}, console, None)
+    from boardwright.cli import menu
+
+    root = menu.build(state.legal_actions(0), session.names().get, 8)
+    session.show_menu(root, 0)
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) <= 6, lines  # the prompt and a few groups (it was 23 lines at 80×24)
+    assert all(len(line) <= 80 for line in lines)

@@ -40,7 +40,8 @@ HELP_TEXT = """\
 Type the number of a choice, or an action's id (shown in brackets, any case). A group
 (shown with "…") opens its choices; b goes back a step. An id that is not offered is
 answered with the rule that forbids it. Other commands:
-  ? NAME / show NAME   what a card, character, facility, corporation... does
+  ? NAME / show NAME   what a card, character, facility, corporation... does, or what a
+                       short name on the board means (? sat)
   rule 5.3             that section of the rules summary
   log                  the whole game log so far, with rule references
   board / board full   the board again (full: the larger board, whatever the screen)
@@ -55,6 +56,8 @@ answered with the rule that forbids it. Other commands:
 Ctrl-C and Ctrl-D leave like q."""
 
 
+SMALL_HEIGHT = 30  # a terminal with fewer lines gets the short menus
+SMALL_LIMIT = 8  # choices a short terminal lists before it groups them
 LONG_INPUT = 60  # a longer line is not echoed back in an answer
 INTERRUPT = "\x03"  # what `read` returns for Ctrl-C
 
@@ -204,6 +207,8 @@ class Session:
         reason = str(outcome.get("reason") or "")
         if kind in ("cooperative", "solo") and reason:  # what the number is made of, in words
             line.append(f" · {reason}", style="dim")
+        if self.small():  # one line; `score` has it whole
+            line.truncate(max(self.console.width, 40), overflow="ellipsis")
         self.console.print(line)
 
     def show_menu(self, node: menu.Node, depth: int) -> None:
@@ -218,17 +223,20 @@ class Session:
         shown_effects: set[str] = set()
         width = max(self.console.width, 40)
         self.numbered = self.number(node, depth)
+        small = self.small()
         for i, child in sorted(self.numbered.items()):
             line = Text(f"{i}. ", style="bold")
             if child.action is not None:
                 line.append(child.action.label)
-                line.append(f" [{child.action.id}]", style="dim")
+                tag = f" [{child.action.id}]"
+                if not small or line.cell_len + len(tag) <= width:  # a small screen: no wrapped ids
+                    line.append(tag, style="dim")
             else:
                 line.append(f"{child.label} … ({child.size} choices)")
             self.console.print(line)
             named = child.actions() if child.action is not None else [Action("-", child.label)]
             for name, text in lookup.referenced(entries, named)[:1]:  # the most specific
-                if name in shown_effects or len(node.children) > menu.LIMIT:
+                if name in shown_effects or len(node.children) > (SMALL_LIMIT // 2 if small else menu.LIMIT):
                     continue
                 shown_effects.add(name)
                 effect = Text(f"     {name}: {text}", style="dim")
@@ -236,6 +244,10 @@ class Session:
                 self.console.print(effect, no_wrap=True)
         if depth:
             self.say("b. back", "dim")
+
+    def small(self) -> bool:
+        """A short terminal (80×24): menus grouped sooner, fewer effect lines, no wrapped ids."""
+        return self.console.height < SMALL_HEIGHT
 
     def number(self, node: menu.Node, depth: int) -> dict[int, menu.Node]:
         """Numbers for the menu's entries that stay put from one prompt to the next: an entry
@@ -438,7 +450,8 @@ class Session:
             self.numbers_after = len(self.state.history)
             self.say(f"You: {actions[0].label} (your only choice)")
             return
-        root = menu.build(actions, lambda k: self.names().get(k))
+        root = menu.build(actions, lambda k: self.names().get(k),
+                          SMALL_LIMIT if self.small() else menu.LIMIT)
         path = [root]
         by_id = {a.id: a for a in actions}
         by_low = {a.id.lower(): a for a in actions}
