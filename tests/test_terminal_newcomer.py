@@ -132,3 +132,22 @@ def test_a_short_terminal_gets_short_menus() -> None:
     lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
     assert len(lines) <= 6, lines  # the prompt and a few groups (it was 23 lines at 80×24)
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_steamfall_groups_turn_end_and_invention_in_plain_words() -> None:
+    from boardwright.cli.menu import _common_label
+
+    assert _common_label(["activate column I", "activate column II", "activate column III"]) == \
+        "activate column"
+    out = run("play", "steamfall", "--players", "2", "--seed", "4", "--bots", "random",
+              input="1\n2\n1\n1\nq\n\n")
+    assert "activate column … (3 choices)" in out and "activate column I …" not in out
+    assert "Invention this round: marketing 0/1 VP, permissions 0/1 cubes, completion 0/1" in out
+    state = bw.game("steamfall").new_game(2, 4)
+    while "end" not in {a.id for a in state.legal_actions(state.to_act[0])} or \
+            not any(state.pl[state.to_act[0]]["pool"].values()):  # type: ignore[attr-defined]
+        seat = state.to_act[0]
+        acts = state.legal_actions(seat)
+        state.apply(seat, next((a for a in acts if a.id.startswith("col:")), acts[0]).id)
+    end = next(a for a in state.legal_actions(state.to_act[0]) if a.id == "end")
+    assert "(losing your unspent " in end.label

@@ -60,7 +60,7 @@ def _common_label(labels: list[str]) -> str:
                 n = i
                 break
     prefix = first[:n]
-    if n < len(first) and not first[n].isspace() and any(len(x) > n for x in labels):
+    if any(len(x) > n and not x[n].isspace() for x in labels):  # a word cut: 'column I' of 'column II'
         prefix = prefix.rsplit(" ", 1)[0] if " " in prefix else ""
     return prefix.strip().rstrip(",:;(").strip()
 
@@ -69,6 +69,15 @@ def pretty(part: str) -> str:
     """An id part as words when no name is known ('tin-man' → 'Tin Man')."""
     text = part.replace("-", " ").replace("_", " ").strip()
     return text[:1].upper() + text[1:] if text else part
+
+
+def _part_label(key: str, labels: list[str]) -> str:
+    """A group named by an id part: the part as words, unless it is an opaque short code
+    ('fx'), which would mean nothing to a player: then the group's first choice, shortened."""
+    if len(key) > 3 or not key.isalpha() or key.isupper():
+        return pretty(key)
+    first = labels[0].split(" [", 1)[0]
+    return "choices such as " + (first if len(first) <= 40 else first[:39].rsplit(" ", 1)[0] + "…")
 
 
 def build(actions: list[Action], names: Callable[[str], str | None] | None = None,
@@ -120,7 +129,7 @@ def _group(items: list[tuple[Action, list[str]]], depth: int,
         sub = _group(members, depth + 1, names, limit)
         label = _common_label([a.label for a, _ in members])
         if not label or label == here:  # the labels share nothing more: name the part
-            label = names(key) or pretty(key)
+            label = names(key) or _part_label(key, [a.label for a, _ in members])
         children.append(Node(label, children=sub.children if sub.action is None else [sub],
                              hint=sub.hint))
     children.extend(leaves)

@@ -205,7 +205,8 @@ class Session:
         else:
             line.append(fmt_value(outcome.get("score")))
         reason = str(outcome.get("reason") or "")
-        if kind in ("cooperative", "solo") and reason:  # what the number is made of, in words
+        if kind in ("cooperative", "solo") and reason and reason != "the game is still running":
+            # what the number is made of, in words
             line.append(f" · {reason}", style="dim")
         if self.small():  # one line; `score` has it whole
             line.truncate(max(self.console.width, 40), overflow="ellipsis")
