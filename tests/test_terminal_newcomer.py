@@ -151,3 +151,28 @@ def test_steamfall_groups_turn_end_and_invention_in_plain_words() -> None:
         state.apply(seat, next((a for a in acts if a.id.startswith("col:")), acts[0]).id)
     end = next(a for a in state.legal_actions(state.to_act[0]) if a.id == "end")
     assert "(losing your unspent " in end.label
+
+
+def test_nomad_city_map_tiles_tolls_and_colours() -> None:
+    out = run("play", "nomad-city", "--seed", "5", "--bots", "random", input="? A-01\n? A-01/B-01\nq\n\n")
+    assert "A-01 [A-01]: green mining site in region A" in out
+    assert "A-01/B-01 [A-01/B-01]: route between A-01 and B-01" in out
+    state = bw.game("nomad-city").new_game(3, 7)
+    rng = __import__("random").Random(7)
+    for _ in range(400):
+        seat = state.to_act[0]
+        acts = state.legal_actions(seat)
+        targets = [a.label for a in acts if a.id.startswith("target:")]
+        if targets:
+            break
+        state.apply(seat, rng.choice(acts).id)
+    assert targets and all("(toll from " in t or "(no toll" in t for t in targets)
+    console = Console(file=io.StringIO(), width=120, height=40, color_system=None)
+    from boardwright.cli.views import render_view
+
+    for _ in range(60):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    render_view(console, state.view(0), 0)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "(:colour, * used for a style)" in text and "CCT:-" in text

@@ -107,7 +107,7 @@ def _render_shared(console: Console, outcome: dict[str, Any], kind: str, title: 
     if isinstance(breakdown, dict) and breakdown:
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column("item")
-        table.add_column("value")
+        table.add_column("value", justify="right")
         for key, value in _flat(breakdown):
             table.add_row(escape(key), escape(value))
         console.print(table)

@@ -24,6 +24,7 @@ from .layout import board_data
 
 COLOUR = {"green": "green", "yellow": "yellow", "red": "red", "blue": "blue",
           "multi": "magenta", "none": "white"}
+COLOUR_LETTER = {"green": "g", "yellow": "y", "red": "r", "blue": "b", "multi": "m", "none": "-"}
 RES_SHORT = {"orirock": "rock", "shard": "shard", "oriron": "iron"}
 RED_ZONE_OPENS = {4: 4, 3: 5, 2: 6}  # the first round in which the Red Zone is open (§8)
 ROUNDS = 8
@@ -132,11 +133,12 @@ def _grid(player: dict[str, Any], data: dict[str, Any]) -> list[Text]:
             cell = f"{r}.{c}"
             card = player["city_board"].get(cell)
             if card is None:
-                line.append(f" {cell} ", style="dim")
-            else:
+                line.append(f"  {cell} ", style="dim")
+            else:  # the colour as a letter too: City Styles need it, and not every terminal shows colour
                 fac = facilities.get(card.partition("#")[0], {"name": card, "colour": "none"})
                 mark = "*" if cell in used else " "
-                line.append(f"{_abbrev(fac['name']):>3}{mark} ", style=COLOUR.get(fac["colour"], ""))
+                letter = COLOUR_LETTER.get(fac["colour"], "-")
+                line.append(f"{_abbrev(fac['name']):>3}:{letter}{mark}", style=COLOUR.get(fac["colour"], ""))
         rows.append(line)
     return rows
 
@@ -146,7 +148,7 @@ def _city_and_market(console: Console, view: dict[str, Any], player: dict[str, A
     left: list[Text] = []
     if player is not None:
         title = "Your City board" if market else f"Seat {player['seat']}'s City board"
-        left = [Text(title + " (* used for a style)", style="dim"), *_grid(player, data)]
+        left = [Text(title + " (:colour, * used for a style)", style="dim"), *_grid(player, data)]
     right: list[Text] = []
     if market:
         right.append(Text("Facility market (points, resources | Gold):", style="dim"))
