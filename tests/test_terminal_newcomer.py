@@ -167,7 +167,7 @@ def test_nomad_city_map_tiles_tolls_and_colours() -> None:
             break
         state.apply(seat, rng.choice(acts).id)
     assert targets and all("(toll from " in t or "(no toll" in t for t in targets)
-    console = Console(file=io.StringIO(), width=120, height=40, color_system=None)
+    console = Console(file=io.StringIO(), width=120, height=50, color_system=None)
     from boardwright.cli.views import render_view
 
     for _ in range(60):
@@ -176,3 +176,9 @@ def test_nomad_city_map_tiles_tolls_and_colours() -> None:
     render_view(console, state.view(0), 0)
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "(:colour, * used for a style)" in text and "CCT:-" in text
+    console = Console(file=io.StringIO(), width=120, height=40, color_system=None, record=True)
+    render_view(console, state.view(0), 0)
+    text = console.export_text()
+    lines = text.splitlines()
+    assert len(lines) <= 28 and any("City Styles (colour@row.col):" in line for line in lines)
+    assert "needs" in text  # the styles' requirements kept on a wide screen
