@@ -7,6 +7,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.text import Text
 
 from ..bots import BotSpec, for_seats
@@ -163,7 +164,6 @@ def print_log(console: Console, entries: list[dict[str, Any]], labels: dict[int,
                 name = labels.get(int(seat), "")
                 console.print(Text(f"seat {seat}" + (f" ({name})" if name else "") + ":", style="bold"))
             current = seat
-        line = Text("  ")
-        line.append_text(log_line(entry, private_note, who=False))
-        console.print(line)
+        # indented as a block: a long line's rule reference wraps under its text, not at the edge
+        console.print(Padding(log_line(entry, private_note, who=False), (0, 0, 0, 2), expand=False))
     return last_round
