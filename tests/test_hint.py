@@ -79,8 +79,8 @@ def test_hint_in_the_terminal_and_without_hints(tmp_path: Path) -> None:
                            input="hint\nq\n\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Hint (the expert bot's search" in out
-    assert out.count("estimated chance of winning") == 3
+    assert "Hint: the expert bot's best moves for you (estimated chance of winning;" in out
+    assert out.count("% (tried ") == 3
     record = tmp_path / "g.json"
     result = runner.invoke(app, ["play", "flow-of-history", "--seed", "4", "--bots", "random",
                                  "--no-hints", "--save", str(record)], input="hint\nharvest\nq\n")

@@ -31,6 +31,7 @@ def test_hint_for_the_seat_to_act(client: Any) -> None:
     assert data["seat"] == seat and len(data["moves"]) == 3
     assert all(m["id"] in legal and 0 <= m["chance"] <= 1 for m in data["moves"])
     assert len(data["lines"]) == 3 and "%" in data["lines"][0]
+    assert "estimated chance" in data["heading"]
     assert client.get(f"/api/games/{gid}/record").json() == record
     assert view(client, gid, tokens[seat])["version"] == mine["version"]
     other = next(s for s in tokens if s != seat)

@@ -430,8 +430,8 @@ class Session:
         else:
             found = hints.hint(self.state, self.human)
         kind = self.state.spec.kind_of_outcome(self.state.players, dict(self.state.options))
-        self.say("Hint (the expert bot's search from what you can see):", "bold")
-        for line in hints.describe(found, kind):
+        self.say(hints.heading(kind), "bold")
+        for line in hints.describe(found):
             self.say("  " + line)
 
     # ------------------------------------------------------------------ the loop

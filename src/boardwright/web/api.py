@@ -512,7 +512,8 @@ def hint(gid: GameId, request: Request,
         found = hints.hint(state, seat)
     kind = state.spec.kind_of_outcome(state.players, dict(state.options))
     return {"seat": seat, "version": len(state.history), "kind": kind,
-            "moves": [s.to_dict() for s in found], "lines": hints.describe(found, kind)}
+            "moves": [s.to_dict() for s in found], "heading": hints.heading(kind),
+            "lines": hints.describe(found)}
 
 
 @router.post("/games/{gid}/undo", summary="Take back your last move (and the bots' replies) if "

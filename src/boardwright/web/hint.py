@@ -62,16 +62,21 @@ def hint(state: GameState, seat: int, seconds: float | None = None, top: int = T
     return [Suggestion(a.id, a.label, visits, value) for a, visits, value in ranked[:top]]
 
 
-def describe(suggestions: list[Suggestion], kind: str = "competitive") -> list[str]:
-    """The suggestions as lines a player reads (`kind`: the game's outcome kind)."""
-    if not suggestions:
-        return ["No hint: you have no decision to make now."]
-    if len(suggestions) == 1 and suggestions[0].visits == 0:
-        return [f"1. {suggestions[0].label} (your only choice)"]
+def heading(kind: str = "competitive") -> str:
+    """What the percentages of a hint mean (`kind`: the game's outcome kind)."""
     what = "estimated chance of winning"
     if kind == "cooperative":
         what = "estimated chance the team wins"
     elif kind == "solo":
-        what = "estimated result (100% is a sure win)"
-    return [f"{i}. {s.label}  ({what} {round(100 * s.chance)}%, tried {s.visits} times)"
+        what = "estimated result, 100% a sure win"
+    return f"Hint: the expert bot's best moves for you ({what}; searched from what you can see)"
+
+
+def describe(suggestions: list[Suggestion]) -> list[str]:
+    """The suggestions as lines a player reads, under `heading`."""
+    if not suggestions:
+        return ["No hint: you have no decision to make now."]
+    if len(suggestions) == 1 and suggestions[0].visits == 0:
+        return [f"1. {suggestions[0].label} (your only choice)"]
+    return [f"{i}. {s.label}: {round(100 * s.chance)}% (tried {s.visits} times)"
             for i, s in enumerate(suggestions, 1)]

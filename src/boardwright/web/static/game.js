@@ -424,7 +424,7 @@ async function askHint() {
   if (G.data.version !== version) return;  // the game moved on meanwhile
   G.hintFor = version;
   if (!res.ok) { box.replaceChildren(BW.el("p", {}, "No hint: ", res.data.reason || String(res.status))); return; }
-  box.replaceChildren(BW.el("p", {}, "Hint (the expert bot's search from what you can see):"),
+  box.replaceChildren(BW.el("p", {}, res.data.heading),
     ...res.data.lines.map(line => BW.el("div", {}, line)));
 }
 
