@@ -182,3 +182,9 @@ def test_nomad_city_map_tiles_tolls_and_colours() -> None:
     lines = text.splitlines()
     assert len(lines) <= 28 and any("City Styles (colour@row.col):" in line for line in lines)
     assert "needs" in text  # the styles' requirements kept on a wide screen
+
+
+def test_a_team_score_names_what_it_counts() -> None:
+    out = run("play", "steamfall", "--players", "2", "-o", "scenario=crisis", "--seed", "5", input="q\n\n")
+    assert "Score: team 10 · serenity 10, pylons left 2" in out
+    assert "the game is still running" not in out

@@ -30,7 +30,7 @@ from .common import (
     setup_options,
     usage,
 )
-from .views import glossary, render_outcome, render_view
+from .views import glossary, render_outcome, render_view, words
 
 LOG_LINES = None  # the log since your last decision is shown whole (kept for importers)
 UNDO_SAMPLES = 8  # determinizations per seat when checking that an undo reveals nothing
@@ -205,8 +205,13 @@ class Session:
         else:
             line.append(fmt_value(outcome.get("score")))
         reason = str(outcome.get("reason") or "")
-        if kind in ("cooperative", "solo") and reason and reason != "the game is still running":
-            # what the number is made of, in words
+        if reason == "the game is still running":
+            reason = ""
+        breakdown = outcome.get("breakdown")
+        if kind in ("cooperative", "solo") and not reason and isinstance(breakdown, dict):
+            reason = ", ".join(f"{words(str(k))} {fmt_value(v)}" for k, v in breakdown.items()
+                               if k not in ("round", "total") and isinstance(v, int | float))
+        if kind in ("cooperative", "solo") and reason:  # what the number is made of, in words
             line.append(f" · {reason}", style="dim")
         if self.small():  # one line; `score` has it whole
             line.truncate(max(self.console.width, 40), overflow="ellipsis")
