@@ -97,3 +97,17 @@ def test_the_scan_finds_an_id() -> None:
 def test_players_read_words_not_ids(game_id: str) -> None:
     hits = snake_ids(texts(game_id))
     assert not hits, "\n".join(f"{w} in {where}" for w, where in sorted(hits.items()))
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_look_ups_read_words_not_ids(game_id: str) -> None:
+    """What `? NAME` and the effect beside a choice print: the glossary's names and texts."""
+    from boardwright.cli.views import glossary
+
+    spec = bw.game(game_id)
+    found = [(f"{game_id} {players}p glossary {key}", f"{name}: {text}")
+             for players in spec.player_counts
+             for key, (name, text) in glossary(game_id, players, dict(spec.default_options(players))).items()]
+    assert found
+    hits = snake_ids(found)
+    assert not hits, "\n".join(f"{w} in {where}" for w, where in sorted(hits.items()))
