@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 
 import boardwright as bw
 from boardwright.cli import app
+from boardwright.cli.common import once
 from boardwright.cli.menu import Node
-from boardwright.cli.play import Session, once
+from boardwright.cli.play import Session
 from boardwright.cli.views import render_outcome
 from boardwright.engine import Action
 

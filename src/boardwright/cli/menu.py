@@ -177,3 +177,24 @@ def _pick_sets(items: list[tuple[Action, list[str]]], names: Callable[[str], str
         children.append(Node(names(m) or pretty(m), children=sub.children,
                              hint=sub.hint if size > 2 else "the next one"))
     return Node("", children=children, hint=f"one of {size} to choose")
+
+
+def renumber(children: list[Node], before: dict[str, int]) -> dict[int, Node]:
+    """Numbers for a menu's entries that stay put from one prompt to the next (`before`: the
+    numbers by entry key last shown at this step): an entry shown before keeps its number, so
+    a number typed by habit never picks something else; the others take the numbers after the
+    largest kept one. A menu sharing less than half its entries with `before` is numbered
+    from 1 (the caller forgets `before` once another seat has moved)."""
+    keys = [child.key for child in children]
+    kept = {k: before[k] for k in keys if k in before}
+    if len(kept) * 2 < len(keys) or len(set(kept.values())) != len(kept):
+        kept = {}
+    out: dict[int, Node] = {}
+    following = max(kept.values(), default=0)
+    for child in children:
+        n = kept.get(child.key)
+        if n is None:
+            following += 1
+            n = following
+        out[n] = child
+    return out

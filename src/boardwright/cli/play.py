@@ -23,6 +23,7 @@ from .common import (
     fmt_value,
     game_spec,
     not_default,
+    once,
     out_console,
     parse_options,
     player_count,
@@ -256,25 +257,9 @@ class Session:
         return self.console.height < SMALL_HEIGHT
 
     def number(self, node: menu.Node, depth: int) -> dict[int, menu.Node]:
-        """Numbers for the menu's entries that stay put from one prompt to the next: an entry
-        shown at the same step of the previous prompt keeps its number (a number typed by
-        habit never picks something else); the others take the numbers after the largest
-        kept one. A menu that shares less than half its entries with the previous one is
-        numbered from 1, as is every menu after another seat has moved."""
+        """The menu's numbers, kept from the previous prompt (`menu.renumber`)."""
         where = f"{depth}:{node.label}" if depth else "0"
-        keys = [child.key for child in node.children]
-        before = self.numbers.get(where, {})
-        kept = {k: before[k] for k in keys if k in before}
-        if len(kept) * 2 < len(keys) or len(set(kept.values())) != len(kept):
-            kept = {}
-        out: dict[int, menu.Node] = {}
-        following = max(kept.values(), default=0)
-        for child in node.children:
-            n = kept.get(child.key)
-            if n is None:
-                following += 1
-                n = following
-            out[n] = child
+        out = menu.renumber(node.children, self.numbers.get(where, {}))
         self.numbers[where] = {child.key: n for n, child in out.items()}
         return out
 
@@ -543,23 +528,6 @@ class Session:
         render_outcome(self.console, self.state.outcome(), self.labels(), self.names())
         if self.save is not None:
             self.write_record(self.save)
-
-
-def once(entries: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The log as `seat` reads it, each of its own secret moves once: a public line that
-    only says what the seat did in secret ('places a character face down') is left out
-    beside the seat's own private line about the same move ('places Cannot face down')."""
-    def verb(e: dict[str, Any]) -> str:
-        return str(e.get("text", "")).split(" ", 1)[0]
-
-    def twin(e: dict[str, Any], i: int) -> bool:  # the seat's private line about the same move
-        return (0 <= i < len(entries) and entries[i].get("seat") == seat
-                and entries[i].get("visible_to") == [seat] and verb(entries[i]) == verb(e)
-                and entries[i].get("text") != e.get("text"))
-
-    return [e for i, e in enumerate(entries)
-            if not (e.get("seat") == seat and e.get("visible_to") is None
-                    and (twin(e, i - 1) or twin(e, i + 1)))]
 
 
 def _resume(file: Path) -> tuple[dict[str, Any], GameState]:
