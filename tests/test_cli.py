@@ -103,10 +103,34 @@ def test_replay_bad_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "chess", "players": 2, "seed": 0, "actions": []}')
     code, out = run("replay", str(bad))
-    assert code == 1 and "chess" in out
+    assert code == 2 and "chess" in out  # as play --resume: the file given is bad usage
     bad.write_text(json.dumps({"game": GAME, "players": 3, "seed": 0, "actions": [[0, "fly"]]}))
     code, out = run("replay", str(bad))
-    assert code == 1 and "action 1" in out and "fly" in out
+    assert code == 2 and "action 1" in out and "fly" in out
+    for text, named in (("xx", "not JSON (line 1, column 1"), ("[1]", "a JSON object"),
+                        ('{"game": "' + GAME + '", "actions": []}', ": missing 'players'"),
+                        ('{"game": "' + GAME + '", "players": 3, "seed": 0, "actions": [[0]]}',
+                         "action 1 should be [seat number, action id]"),
+                        (json.dumps({"game": GAME, "players": "two", "seed": 0, "actions": []}),
+                         "'players' should be a whole number, not \"two\"")):
+        bad.write_text(text)
+        code, out = run("replay", str(bad))
+        assert code == 2 and named in " ".join(out.split()), out
+        assert "Traceback" not in out and "invalid literal" not in out
+
+
+def test_replay_steps_back_and_names_the_setting(tmp_path: Path) -> None:
+    record = tmp_path / "solo.json"
+    code, out = run("play", "martians", "--players", "1", "--seed", "3", "--save", str(record),
+                    input="1\n" * 10 + "q\n")
+    assert code == 0, out
+    code, out = run("replay", str(record), "--step", input="\n\nb\nb\nb\nb\nq\n")
+    flat = " ".join(out.split())
+    assert code == 0, out
+    assert "1 player, solo (mode=solo)" in flat and "1 players" not in flat
+    assert "Back to after action 1" in flat and "Back to the start" in flat
+    assert "nothing to step back to" in flat
+    assert flat.count("2. seat 0") == 2  # the second action shown again after stepping back
 
 
 @pytest.mark.parametrize(

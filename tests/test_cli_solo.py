@@ -164,11 +164,11 @@ def _rendered(outcome: dict[str, Any], labels: dict[int, str] | None = None) -> 
 def test_render_outcome_of_every_kind() -> None:
     won = _rendered(kinds.cooperative(3, won=True, reason="the lighthouse shines", team_score=12,
                                       final=True))
-    assert "The team won. the lighthouse shines" in won and "Team score: 12" in won
+    assert "The team won: the lighthouse shines" in won and "Team score: 12" in won
     lost = _rendered(kinds.cooperative(2, won=False, reason="the storm won", final=True))
-    assert "The team lost. the storm won" in lost and "Team score" not in lost
+    assert "The team lost: the storm won" in lost and "Team score" not in lost
     undecided = _rendered(kinds.cooperative(2, won=None, reason="", final=False))
-    assert "Standing so far (cooperative): The team not decided yet." in undecided
+    assert "Standing so far (cooperative): The team has not won or lost yet." in undecided
     keys = [(5, 1), (7, 0), (7, 2)]
     met = _rendered(kinds.semi_cooperative(keys, ("light", "oil"), goal_met=True, reason="19 light",
                                            nobody_wins_on_failure=True, final=True), {2: "you"})
@@ -182,7 +182,7 @@ def test_render_outcome_of_every_kind() -> None:
     assert "The shared goal failed" in kept and "Winner: seat 2" in kept
     solo_won = _rendered(kinds.solo(won=True, reason="6 light", score=9, final=True,
                                     breakdown={"lamps": 6, "oil_left": 3}))
-    assert "The solo player won. 6 light" in solo_won and "Score: 9" in solo_won
+    assert "The solo player won: 6 light" in solo_won and "Score: 9" in solo_won
     assert "oil left 3" in solo_won
     assert "The solo player lost" in _rendered(kinds.solo(won=False, reason="dark", final=True))
     score_only = _rendered(kinds.solo(won=None, reason="", score=41, final=True))

@@ -50,7 +50,7 @@ def test_screen_80x24(mode: str, players: int, extra: dict[str, Any], steps: int
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
     assert "{" not in text and "}" not in text and '"' not in text
     for word in ("Quarters Q1", "Buildings", "Moxie[", "Cycle track", "Reg", "Ice", "En", "Sup", "Food",
-                 "Med", "Wat", "Cr", "Excavation: machine", "Research"):
+                 "Med", "Wat", "Cr", "Excavation", "Research"):
         assert word in text, word
     shared = view["reputation_track"] == "satisfaction"
     assert ("sat" if shared else "rep") in lines[next(i for i, ln in enumerate(lines) if "Food" in ln)]

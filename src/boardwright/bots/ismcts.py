@@ -245,6 +245,31 @@ class IsmctsBot(Bot):
             self.last_iterations = 0
             self._guard.moved(state, seat)
             return actions[0]
+        root = self._search(state, seat, actions)
+        scores = self._root_scores(root, seat, actions)
+        # most visits first, then the best mean reward, then the order of the legal actions
+        ranked = sorted(range(len(actions)), key=lambda i: (-scores[i][0], -scores[i][1]))
+        pick = self._guard.pick(state, seat, ranked, lambda i: self._after(state, seat, actions[i]))
+        self._guard.moved(state, seat)
+        return actions[pick]
+
+    def rank(self, state: GameState, seat: int) -> list[tuple[Action, int, float]]:
+        """The legal actions of `seat` after one search, best first: (action, root visits,
+        mean reward in [0, 1] for `seat`), ranked as `choose` ranks them (most visits, then the
+        best mean reward, then the order of the legal actions). The search starts from
+        determinizations for `seat` only, so it never sees what the seat cannot, and never
+        draws from the game's own generator. A single legal action is returned unsearched."""
+        actions = self._legal(state, seat)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return [(actions[0], 0, 0.0)]
+        root = self._search(state, seat, actions)
+        scores = self._root_scores(root, seat, actions)
+        order = sorted(range(len(actions)), key=lambda i: (-scores[i][0], -scores[i][1]))
+        return [(actions[i], max(scores[i][0], 0), max(scores[i][1], 0.0)) for i in order]
+
+    def _search(self, state: GameState, seat: int, actions: list[Action]) -> Node:
+        """The search tree's root after this decision's budget of iterations."""
         self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
@@ -265,6 +290,11 @@ class IsmctsBot(Bot):
             for _ in range(n):
                 self._iterate(root, state, seat)
         self.last_iterations = n
+        return root
+
+    @staticmethod
+    def _root_scores(root: Node, seat: int, actions: list[Action]) -> list[tuple[int, float]]:
+        """(visits, mean reward) of each action at the root; (-1, -1.0) for one never tried."""
         scores: list[tuple[int, float]] = []
         for action in actions:
             child = root.children.get((seat, action.id))
@@ -272,11 +302,7 @@ class IsmctsBot(Bot):
                 scores.append((-1, -1.0))
             else:
                 scores.append((child.visits, child.reward / child.visits if child.visits else 0.0))
-        # most visits first, then the best mean reward, then the order of the legal actions
-        ranked = sorted(range(len(actions)), key=lambda i: (-scores[i][0], -scores[i][1]))
-        pick = self._guard.pick(state, seat, ranked, lambda i: self._after(state, seat, actions[i]))
-        self._guard.moved(state, seat)
-        return actions[pick]
+        return scores
 
     def _baseline(self, state: GameState, seat: int) -> list[float] | None:
         """Each seat's heuristic value at the root (on a copy dealt from the baseline's own

@@ -7,6 +7,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.text import Text
 
 from ..bots import BotSpec, for_seats
@@ -163,7 +164,23 @@ def print_log(console: Console, entries: list[dict[str, Any]], labels: dict[int,
                 name = labels.get(int(seat), "")
                 console.print(Text(f"seat {seat}" + (f" ({name})" if name else "") + ":", style="bold"))
             current = seat
-        line = Text("  ")
-        line.append_text(log_line(entry, private_note, who=False))
-        console.print(line)
+        # indented as a block: a long line's rule reference wraps under its text, not at the edge
+        console.print(Padding(log_line(entry, private_note, who=False), (0, 0, 0, 2), expand=False))
     return last_round
+
+
+def once(entries: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The log as `seat` reads it, each of its own secret moves once: a public line that
+    only says what the seat did in secret ('places a character face down') is left out
+    beside the seat's own private line about the same move ('places Cannot face down')."""
+    def verb(e: dict[str, Any]) -> str:
+        return str(e.get("text", "")).split(" ", 1)[0]
+
+    def twin(e: dict[str, Any], i: int) -> bool:  # the seat's private line about the same move
+        return (0 <= i < len(entries) and entries[i].get("seat") == seat
+                and entries[i].get("visible_to") == [seat] and verb(entries[i]) == verb(e)
+                and entries[i].get("text") != e.get("text"))
+
+    return [e for i, e in enumerate(entries)
+            if not (e.get("seat") == seat and e.get("visible_to") is None
+                    and (twin(e, i - 1) or twin(e, i + 1)))]

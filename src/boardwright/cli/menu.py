@@ -29,6 +29,11 @@ class Node:
     hint: str = ""  # what choosing inside this group picks (for the prompt)
 
     @property
+    def key(self) -> str:
+        """What identifies the entry from one prompt to the next: its action id or group name."""
+        return self.action.id if self.action is not None else "group:" + self.label
+
+    @property
     def size(self) -> int:
         return 1 if self.action is not None else sum(c.size for c in self.children)
 
@@ -55,7 +60,7 @@ def _common_label(labels: list[str]) -> str:
                 n = i
                 break
     prefix = first[:n]
-    if n < len(first) and not first[n].isspace() and any(len(x) > n for x in labels):
+    if any(len(x) > n and not x[n].isspace() for x in labels):  # a word cut: 'column I' of 'column II'
         prefix = prefix.rsplit(" ", 1)[0] if " " in prefix else ""
     return prefix.strip().rstrip(",:;(").strip()
 
@@ -64,6 +69,15 @@ def pretty(part: str) -> str:
     """An id part as words when no name is known ('tin-man' → 'Tin Man')."""
     text = part.replace("-", " ").replace("_", " ").strip()
     return text[:1].upper() + text[1:] if text else part
+
+
+def _part_label(key: str, labels: list[str]) -> str:
+    """A group named by an id part: the part as words, unless it is an opaque short code
+    ('fx'), which would mean nothing to a player: then the group's first choice, shortened."""
+    if len(key) > 3 or not key.isalpha() or key.isupper():
+        return pretty(key)
+    first = labels[0].split(" [", 1)[0]
+    return "choices such as " + (first if len(first) <= 40 else first[:39].rsplit(" ", 1)[0] + "…")
 
 
 def build(actions: list[Action], names: Callable[[str], str | None] | None = None,
@@ -115,7 +129,7 @@ def _group(items: list[tuple[Action, list[str]]], depth: int,
         sub = _group(members, depth + 1, names, limit)
         label = _common_label([a.label for a, _ in members])
         if not label or label == here:  # the labels share nothing more: name the part
-            label = names(key) or pretty(key)
+            label = names(key) or _part_label(key, [a.label for a, _ in members])
         children.append(Node(label, children=sub.children if sub.action is None else [sub],
                              hint=sub.hint))
     children.extend(leaves)
@@ -163,3 +177,24 @@ def _pick_sets(items: list[tuple[Action, list[str]]], names: Callable[[str], str
         children.append(Node(names(m) or pretty(m), children=sub.children,
                              hint=sub.hint if size > 2 else "the next one"))
     return Node("", children=children, hint=f"one of {size} to choose")
+
+
+def renumber(children: list[Node], before: dict[str, int]) -> dict[int, Node]:
+    """Numbers for a menu's entries that stay put from one prompt to the next (`before`: the
+    numbers by entry key last shown at this step): an entry shown before keeps its number, so
+    a number typed by habit never picks something else; the others take the numbers after the
+    largest kept one. A menu sharing less than half its entries with `before` is numbered
+    from 1 (the caller forgets `before` once another seat has moved)."""
+    keys = [child.key for child in children]
+    kept = {k: before[k] for k in keys if k in before}
+    if len(kept) * 2 < len(keys) or len(set(kept.values())) != len(kept):
+        kept = {}
+    out: dict[int, Node] = {}
+    following = max(kept.values(), default=0)
+    for child in children:
+        n = kept.get(child.key)
+        if n is None:
+            following += 1
+            n = following
+        out[n] = child
+    return out

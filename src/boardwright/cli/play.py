@@ -23,6 +23,7 @@ from .common import (
     fmt_value,
     game_spec,
     not_default,
+    once,
     out_console,
     parse_options,
     player_count,
@@ -30,7 +31,7 @@ from .common import (
     setup_options,
     usage,
 )
-from .views import glossary, render_outcome, render_view
+from .views import glossary, render_outcome, render_view, words
 
 LOG_LINES = None  # the log since your last decision is shown whole (kept for importers)
 UNDO_SAMPLES = 8  # determinizations per seat when checking that an undo reveals nothing
@@ -40,11 +41,14 @@ HELP_TEXT = """\
 Type the number of a choice, or an action's id (shown in brackets, any case). A group
 (shown with "…") opens its choices; b goes back a step. An id that is not offered is
 answered with the rule that forbids it. Other commands:
-  ? NAME / show NAME   what a card, character, facility, corporation... does
+  ? NAME / show NAME   what a card, character, facility, corporation... does, or what a
+                       short name on the board means (? sat)
   rule 5.3             that section of the rules summary
   log                  the whole game log so far, with rule references
   board / board full   the board again (full: the larger board, whatever the screen)
   score                the standing so far
+  hint                 the strongest bot's three best moves for you, with its estimated
+                       chances (unless the game was started with --no-hints)
   undo                 take back your last decision (and the bots' replies to it), unless
                        something was revealed or drawn since
   save FILE            write the game record now (play --resume FILE continues it)
@@ -53,6 +57,9 @@ answered with the rule that forbids it. Other commands:
 Ctrl-C and Ctrl-D leave like q."""
 
 
+SMALL_HEIGHT = 30  # a terminal with fewer lines gets the short menus
+SMALL_LIMIT = 8  # choices a short terminal lists before it groups them
+LONG_INPUT = 60  # a longer line is not echoed back in an answer
 INTERRUPT = "\x03"  # what `read` returns for Ctrl-C
 
 @dataclass
@@ -69,6 +76,10 @@ class Session:
     saved_moves: int = -1  # the number of moves in the record last written (-1: never)
     checkpoints: list[GameState] = field(default_factory=list)  # before each of your moves
     last_round: int | None = None
+    hints: bool = True  # whether `hint` answers (play --no-hints: off, kept in the record)
+    numbers: dict[str, dict[str, int]] = field(default_factory=dict)  # menu numbers last shown
+    numbered: dict[int, menu.Node] = field(default_factory=dict)  # the menu on screen by number
+    numbers_after: int = -1  # the moves in the game when you last chose (numbers kept from then)
     _glossary: dict[str, tuple[str, str]] | None = None
     _names: dict[str, str] | None = None
 
@@ -82,6 +93,10 @@ class Session:
         out = {s: b.describe() for s, b in self.bots.items()}
         out[self.human] = savefile.HUMAN
         return out
+
+    def table(self) -> dict[str, Any]:
+        """The table's own settings kept in the record (not game options)."""
+        return {} if self.hints else {"hints": False}
 
     def entries(self) -> dict[str, tuple[str, str]]:
         if self._glossary is None:
@@ -108,7 +123,8 @@ class Session:
             self.console.print()
             return INTERRUPT
         if self.echo:
-            self.console.print(line, markup=False, highlight=False, emoji=False)
+            shown = line if len(line) <= LONG_INPUT else line[:LONG_INPUT] + "…"
+            self.console.print(shown, markup=False, highlight=False, emoji=False)
         return line.strip()
 
     @property
@@ -117,7 +133,7 @@ class Session:
 
     def write_record(self, path: Path) -> bool:
         try:
-            savefile.write(path, self.state, self.seats())
+            savefile.write(path, self.state, self.seats(), self.table())
         except OSError as exc:
             self.say(f"Could not save the record to {path}: {exc.strerror or exc}", "red")
             return False
@@ -170,6 +186,7 @@ class Session:
         entries = view["log"]
         fresh = entries if everything else entries[self.shown:]
         self.shown = len(entries)
+        fresh = once(fresh, self.human)
         self.last_round = print_log(self.console, fresh, self.labels(),
                                     last_round=None if everything else self.last_round,
                                     round_names=view.get("round_names"))
@@ -188,6 +205,17 @@ class Session:
             line.append(f"team {fmt_value(outcome.get('team_score'))}")
         else:
             line.append(fmt_value(outcome.get("score")))
+        reason = str(outcome.get("reason") or "")
+        if reason == "the game is still running":
+            reason = ""
+        breakdown = outcome.get("breakdown")
+        if kind in ("cooperative", "solo") and not reason and isinstance(breakdown, dict):
+            reason = ", ".join(f"{words(str(k))} {fmt_value(v)}" for k, v in breakdown.items()
+                               if k not in ("round", "total") and isinstance(v, int | float))
+        if kind in ("cooperative", "solo") and reason:  # what the number is made of, in words
+            line.append(f" · {reason}", style="dim")
+        if self.small():  # one line; `score` has it whole
+            line.truncate(max(self.console.width, 40), overflow="ellipsis")
         self.console.print(line)
 
     def show_menu(self, node: menu.Node, depth: int) -> None:
@@ -201,17 +229,21 @@ class Session:
         entries = self.entries()
         shown_effects: set[str] = set()
         width = max(self.console.width, 40)
-        for i, child in enumerate(node.children, 1):
+        self.numbered = self.number(node, depth)
+        small = self.small()
+        for i, child in sorted(self.numbered.items()):
             line = Text(f"{i}. ", style="bold")
             if child.action is not None:
                 line.append(child.action.label)
-                line.append(f" [{child.action.id}]", style="dim")
+                tag = f" [{child.action.id}]"
+                if not small or line.cell_len + len(tag) <= width:  # a small screen: no wrapped ids
+                    line.append(tag, style="dim")
             else:
                 line.append(f"{child.label} … ({child.size} choices)")
             self.console.print(line)
             named = child.actions() if child.action is not None else [Action("-", child.label)]
             for name, text in lookup.referenced(entries, named)[:1]:  # the most specific
-                if name in shown_effects or len(node.children) > menu.LIMIT:
+                if name in shown_effects or len(node.children) > (SMALL_LIMIT // 2 if small else menu.LIMIT):
                     continue
                 shown_effects.add(name)
                 effect = Text(f"     {name}: {text}", style="dim")
@@ -219,6 +251,17 @@ class Session:
                 self.console.print(effect, no_wrap=True)
         if depth:
             self.say("b. back", "dim")
+
+    def small(self) -> bool:
+        """A short terminal (80×24): menus grouped sooner, fewer effect lines, no wrapped ids."""
+        return self.console.height < SMALL_HEIGHT
+
+    def number(self, node: menu.Node, depth: int) -> dict[int, menu.Node]:
+        """The menu's numbers, kept from the previous prompt (`menu.renumber`)."""
+        where = f"{depth}:{node.label}" if depth else "0"
+        out = menu.renumber(node.children, self.numbers.get(where, {}))
+        self.numbers[where] = {child.key: n for n, child in out.items()}
+        return out
 
     def show_turn(self) -> None:
         self.console.rule()
@@ -285,6 +328,10 @@ class Session:
 
     def refuse(self, text: str) -> None:
         """An id that is not offered: the game's reason and rule (nothing changes)."""
+        if len(text) > LONG_INPUT:
+            self.say(f"That line ({len(text)} characters) is no choice or command. Type a "
+                     "choice's number, its id, b to go back, or ? for help.", "red")
+            return
         try:
             self.state.clone().apply(self.human, text)
         except IllegalAction as exc:
@@ -310,15 +357,26 @@ class Session:
         if word in ("?", "show") and rest:
             self.lookup_name(rest)
             return True
+        if low == "show":
+            self.say("show NAME (or ? NAME) tells what a named card, character, building... does: "
+                     "e.g. show " + self.example_name() + ".", "dim")
+            return True
         if word.lower() == "rule" and rest:
             self.show_rule(rest)
+            return True
+        if low == "rule":
+            self.say("rule NUMBER shows that section of the rules summary: the numbers in "
+                     f"brackets after each prompt and log line (here {self.decision_rule()}).", "dim")
+            return True
+        if low == "hint":
+            self.hint()
             return True
         if low == "log":
             self.new_log(everything=True)
             return True
         if low in ("board", "view", "board full"):
             render_view(self.console, self.state.view(self.human), self.human, full=low == "board full")
-            return None if low != "board full" else True
+            return True
         if low == "score":
             render_outcome(self.console, self.state.outcome(), self.labels(), self.names())
             return True
@@ -332,14 +390,59 @@ class Session:
             elif self.write_record(path) and self.save is None:
                 self.save = path
             return True
+        if low == "save":
+            self.say("save FILE writes the game record to FILE (a new or existing .json file), "
+                     "e.g. save mygame.json.", "dim")
+            return True
         return False
+
+    def example_name(self) -> str:
+        """A name the glossary knows, for the help of `show`."""
+        return next((n for n, _ in self.entries().values()), "NAME")
+
+    def decision_rule(self) -> str:
+        dec = self.state.decision(self.human)
+        return dec.rule if dec is not None else "§1"
+
+    def hint(self) -> None:
+        """The strongest bot's three best moves for this seat (web/hint.py)."""
+        from ..web import hint as hints
+
+        if not self.hints:
+            self.say(f"No hint: {hints.OFF_REASON}.", "dim")
+            return
+        if self.human not in self.state.to_act:
+            self.say("No hint: it is not your turn.", "dim")
+            return
+        if self.console.is_terminal:
+            with self.console.status("thinking about your best moves…"):
+                found = hints.hint(self.state, self.human)
+        else:
+            found = hints.hint(self.state, self.human)
+        kind = self.state.spec.kind_of_outcome(self.state.players, dict(self.state.options))
+        self.say(hints.heading(kind), "bold")
+        for line in hints.describe(found):
+            self.say("  " + line)
 
     # ------------------------------------------------------------------ the loop
     def human_turn(self) -> None:
         """One decision of yours: show, then read until an action is applied or undone."""
         self.show_turn()
+        if len(self.state.history) != self.numbers_after:  # others moved: a fresh menu
+            self.numbers.clear()
         actions = self.state.legal_actions(self.human)
-        root = menu.build(actions, lambda k: self.names().get(k))
+        if len(actions) == 1:  # nothing to choose: say what happens and go on
+            dec = self.state.decision(self.human)
+            head = Text(dec.prompt if dec is not None else "", style="bold")
+            head.append(f"  ({dec.rule})" if dec is not None else "", style="dim cyan")
+            self.console.print(head)
+            self.checkpoints.append(self.state.clone())
+            self.state.apply(self.human, actions[0].id)
+            self.numbers_after = len(self.state.history)
+            self.say(f"You: {actions[0].label} (your only choice)")
+            return
+        root = menu.build(actions, lambda k: self.names().get(k),
+                          SMALL_LIMIT if self.small() else menu.LIMIT)
         path = [root]
         by_id = {a.id: a for a in actions}
         by_low = {a.id.lower(): a for a in actions}
@@ -362,13 +465,15 @@ class Session:
                     self.say("This is the first step (type undo to take back your last decision).", "dim")
                 continue
             action: Action | None = by_id.get(line) or by_low.get(low)
-            if action is None and line.isdigit():
+            if action is None and line.isdigit() and len(line) <= 6:
                 number = int(line)
-                if not 1 <= number <= len(node.children):
-                    self.say(f"There is no choice {number}: choose 1 to {len(node.children)}. "
+                child_at = self.numbered.get(number)
+                if child_at is None:
+                    numbers = ", ".join(str(n) for n in sorted(self.numbered))
+                    self.say(f"There is no choice {number}: the choices are {numbers}. "
                              "Type ? for help.", "red")
                     continue
-                child = node.children[number - 1]
+                child = child_at
                 if child.action is None:
                     path.append(child)
                     self.show_menu(child, len(path) - 1)
@@ -376,10 +481,12 @@ class Session:
                 action = child.action
             if action is None:
                 handled = self.command(line)
-                if handled is None:  # the board changed (undo) or is redrawn: start again
+                if handled is None:  # the board changed (undo): start again
                     return
                 if not handled:
                     self.refuse(line)
+                elif low in ("board", "view", "board full"):
+                    self.show_menu(node, len(path) - 1)
                 continue
             self.checkpoints.append(self.state.clone())
             try:
@@ -388,6 +495,7 @@ class Session:
                 self.checkpoints.pop()
                 self.say(f"Not allowed: {exc.reason} ({exc.rule})", "red")
                 continue
+            self.numbers_after = len(self.state.history)
             self.say(f"You: {action.label}")
             return
 
@@ -453,6 +561,8 @@ def play(
     data: Annotated[Path | None, typer.Option(help="a data pack folder overlaying the shipped data")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a game saved with --save, q or save "
                                                      "(its record is saved back there)")] = None,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help="a game without the `hint` command "
+                                                             "(kept in its record)")] = False,
 ) -> None:
     """Play in the terminal: you take one seat, bots the rest (none in a solo game)."""
     if save is not None:
@@ -483,6 +593,7 @@ def play(
                 bot_specs.update(bots_for("normal" if text == savefile.HUMAN else text, [s]))
         if save is None:
             save = resume
+        no_hints = no_hints or not savefile.hints_allowed(record)
     else:
         if game_id is None:
             usage("missing GAME (see `boardwright list`), or --resume FILE")
@@ -514,7 +625,7 @@ def play(
     head = Text(f"{spec.title}", style="bold")
     head.append(f", {setting}, seed {seed}. You are seat {seat}{others_text}. Type ? for help.")
     console.print(head)
-    session = Session(state, seat, seat_bots, console, save)
+    session = Session(state, seat, seat_bots, console, save, hints=not no_hints)
     if resume is not None:
         session.saved_moves = len(state.history)
         console.print(Text(f"Resumed {resume} after {len(state.history)} moves.", style="bold"))

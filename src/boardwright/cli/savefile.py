@@ -27,14 +27,26 @@ def problem_with(path: Path) -> str | None:
     return None
 
 
-def record_of(state: GameState, seats: dict[int, str]) -> dict[str, Any]:
-    """The record with `seats`: seat -> "human" or the bot's spec string."""
-    return {**state.record(), "seats": {str(s): who for s, who in sorted(seats.items())}}
+def record_of(state: GameState, seats: dict[int, str],
+              table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record with `seats` (seat -> "human" or the bot's spec string) and the `table`
+    settings that are no game option (`{"hints": false}` for a game without hints)."""
+    out = {**state.record(), "seats": {str(s): who for s, who in sorted(seats.items())}}
+    if table:
+        out["table"] = dict(table)
+    return out
 
 
-def write(path: Path, state: GameState, seats: dict[int, str]) -> None:
+def hints_allowed(record: dict[str, Any]) -> bool:
+    """Whether the recorded game lets its players ask for hints (the default)."""
+    table = record.get("table")
+    return not (isinstance(table, dict) and table.get("hints") is False)
+
+
+def write(path: Path, state: GameState, seats: dict[int, str],
+          table: dict[str, Any] | None = None) -> None:
     """Write the record (OSError when it cannot be written)."""
-    text = json.dumps(record_of(state, seats), indent=1) + "\n"
+    text = json.dumps(record_of(state, seats, table), indent=1) + "\n"
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)

@@ -95,10 +95,11 @@ def _render_shared(console: Console, outcome: dict[str, Any], kind: str, title: 
     reason = escape(str(outcome.get("reason") or ""))
     subject = "The team" if kind == "cooperative" else "The solo player"
     if won is None:
-        verdict = "no win or loss: the score is the result" if final else "not decided yet"
+        verdict = "has no win or loss: the score is the result" if final else "has not won or lost yet"
     else:
         verdict = "won" if won else "lost"
-    console.print(f"[bold]{title} ({kind}): {subject} {verdict}.[/]" + (f" {reason}" if reason else ""))
+    console.print(f"[bold]{title} ({kind}): {subject} {verdict}{':' if reason else '.'}[/]"
+                  + (f" {reason}" if reason else ""))
     score = outcome.get("team_score") if kind == "cooperative" else outcome.get("score")
     if score is not None:
         console.print(f"[bold]{'Team score' if kind == 'cooperative' else 'Score'}: {fmt_value(score)}[/]")
@@ -107,14 +108,37 @@ def _render_shared(console: Console, outcome: dict[str, Any], kind: str, title: 
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column("item")
         table.add_column("value", justify="right")
-        for key, value in breakdown.items():
-            table.add_row(escape(str(key).replace("_", " ")), escape(fmt_value(value)))
+        for key, value in _flat(breakdown):
+            table.add_row(escape(key), escape(value))
         console.print(table)
+
+
+ABBREVIATIONS = {"vp": "VP", "ai": "AI"}  # breakdown key parts players read in capitals
+
+
+def words(key: str) -> str:
+    """A breakdown key as words ('ai_vp' -> 'AI VP', 'event_counts' -> 'event counts')."""
+    return " ".join(ABBREVIATIONS.get(w, w) for w in key.replace("-", "_").split("_") if w)
+
+
+def _flat(breakdown: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
+    """A breakdown as (words, value) rows: a nested part's entries get rows of their own
+    ('AI event VP'), an empty one none, numbers by kind one line ('insight 2, steam 1')."""
+    rows: list[tuple[str, str]] = []
+    for key, value in breakdown.items():
+        name = f"{prefix} {words(str(key))}".strip()
+        if isinstance(value, dict) and value and all(isinstance(v, int | float) for v in value.values()):
+            rows.append((name, _named(value, {})))
+        elif isinstance(value, dict):
+            rows.extend(_flat(value, name))
+        elif not (isinstance(value, list) and not value):
+            rows.append((name, fmt_value(value)))
+    return rows
 
 
 def _named(value: Any, names: dict[str, str]) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{names.get(str(k), str(k).replace('_', ' '))} {fmt_value(v)}"
+        return ", ".join(f"{names.get(str(k), words(str(k)))} {fmt_value(v)}"
                          for k, v in value.items() if v) or "-"
     return fmt_value(value)
 
@@ -137,7 +161,7 @@ def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int,
             (nested_keys if isinstance(v, dict | list) else scalar_keys).append(k)
     table = Table(title=title, title_justify="left")
     for col in ("rank", "seat", "player", "score", *scalar_keys):
-        table.add_column(col.replace("_", " "), justify="right" if col not in ("player",) else "left")
+        table.add_column(words(col), justify="right" if col not in ("player",) else "left")
     for p in ranking:
         row = breakdown[p] if p < len(breakdown) else {}
         table.add_row(str(ranks.get(str(p), "")), str(p), escape(labels.get(p, "")),
@@ -146,6 +170,6 @@ def _render_ranking(console: Console, outcome: dict[str, Any], labels: dict[int,
     console.print(table)
     for p in ranking:
         row = breakdown[p] if p < len(breakdown) else {}
-        parts = [f"{k.replace('_', ' ')}: {_named(row[k], names)}" for k in nested_keys if row.get(k)]
+        parts = [f"{words(k)}: {_named(row[k], names)}" for k in nested_keys if row.get(k)]
         if parts:
             console.print(f"  seat {p}: " + escape("; ".join(parts)))

@@ -21,6 +21,7 @@ from boardwright.bots.spec import BOTS
 from boardwright.engine import GameSpec, UnknownGame, game, games
 
 from . import delta
+from . import hint as hints
 from .diag import timed
 from .hub import GameError, Hub, Live
 from .rules_text import explain, rules_path
@@ -57,6 +58,8 @@ class CreateGame(BaseModel):
     bot_delay: float | None = Field(
         None, ge=0, le=10, description="seconds between bot moves in this game, for people who like "
         "to watch the bots move (default: the server's --bot-delay)")
+    hints: bool = Field(True, description="let people ask for hints (GET /api/games/{id}/hint): "
+                        "the strongest bot's three best moves for their own seat")
     invite: list[Annotated[int, Field(ge=0, le=15)]] = Field(
         default_factory=list, max_length=16, description="seats of invited people: each gets an "
         "invitation instead of a token, exchanged once for the seat's token by POST "
@@ -324,6 +327,7 @@ def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], in
         "standing": _standing(hub, live, seat),
         "ended": live.ended,
         "allow_undo": live.row.allow_undo,
+        "hints": live.hints,
         "can_undo": undo is None,
         "undo_refused": undo,
         "version": moves,  # every change is a row of the log, in every server process
@@ -454,7 +458,8 @@ def create_game(body: CreateGame, request: Request) -> Created:
     with timed("create"):
         gid, tokens, invites, creator = hub.create(body.game, body.players, body.seed,
                                                    dict(body.options), bots, body.allow_undo,
-                                                   names, set(body.invite), body.bot_delay)
+                                                   names, set(body.invite), body.bot_delay,
+                                                   hints=body.hints)
     return Created(id=gid, seats=[SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
                    invites=[Invitation(seat=s, invite=t) for s, t in sorted(invites.items())],
                    creator=creator)
@@ -484,6 +489,31 @@ def act(gid: GameId, body: ActionBody, request: Request,
     assert seat is not None
     hub.act(live, seat, body.action, expect_rows=body.version)
     return _json(encoded(hub, live, seat)[0])
+
+
+@router.get("/games/{gid}/hint", summary="The strongest bot's three best moves for the token's seat",
+            responses={401: {"model": Refusal}, 403: {"model": Refusal}, 409: {"model": Refusal}})
+def hint(gid: GameId, request: Request,
+         authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """Searched from what the token's seat may see only, on a copy: the game, its record and its
+    random stream are untouched. Refused (403) in a game created without hints, and (409) when
+    the seat has no decision to make."""
+    hub = hub_of(request)
+    live = hub.get(gid)
+    seat = _seat(hub, live, authorization, required=True)
+    assert seat is not None
+    if not live.hints:
+        raise GameError(403, hints.OFF_REASON)
+    with live.lock:
+        state = live.state.clone()
+    if state.over or seat not in state.to_act:
+        raise GameError(409, "no hint: this seat has no decision to make now")
+    with timed("hint"):
+        found = hints.hint(state, seat)
+    kind = state.spec.kind_of_outcome(state.players, dict(state.options))
+    return {"seat": seat, "version": len(state.history), "kind": kind,
+            "moves": [s.to_dict() for s in found], "heading": hints.heading(kind),
+            "lines": hints.describe(found)}
 
 
 @router.post("/games/{gid}/undo", summary="Take back your last move (and the bots' replies) if "

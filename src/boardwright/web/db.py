@@ -113,6 +113,10 @@ pacing_t = Table(  # a game's own pause between bot moves, for people who like t
     Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
     Column("bot_delay", Float, nullable=False),
 )
+no_hints_t = Table(  # a game created without hints (the `hint` endpoint refuses)
+    "bw_no_hints", meta,
+    Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
+)
 log = logging.getLogger("boardwright.web")
 
 
@@ -241,7 +245,7 @@ class Store:
         self, game_id: str, game: str, players: int, seed: int, options: dict[str, Any],
         bots: dict[int, str], allow_undo: bool, token_hashes: dict[int, str],
         names: dict[int, str] | None = None, invite_hashes: dict[int, str] | None = None,
-        owner_hash: str | None = None, bot_delay: float | None = None,
+        owner_hash: str | None = None, bot_delay: float | None = None, hints: bool = True,
     ) -> None:
         t = now()
 
@@ -264,6 +268,8 @@ class Store:
                 c.execute(insert(owners_t).values(game_id=game_id, token_hash=owner_hash))
             if bot_delay is not None:
                 c.execute(insert(pacing_t).values(game_id=game_id, bot_delay=bot_delay))
+            if not hints:
+                c.execute(insert(no_hints_t).values(game_id=game_id))
 
         self._write(write)
 
@@ -272,6 +278,12 @@ class Store:
         with self.engine.connect() as c:
             found = c.execute(select(pacing_t.c.bot_delay).where(pacing_t.c.game_id == game_id)).scalar()
         return None if found is None else float(found)
+
+    def hints(self, game_id: str) -> bool:
+        """Whether the game's players may ask for hints (unless it was created without)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(no_hints_t.c.game_id).where(no_hints_t.c.game_id == game_id)).first()
+        return found is None
 
     @staticmethod
     def _game_row(r: Any) -> GameRow:

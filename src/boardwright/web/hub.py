@@ -89,6 +89,7 @@ class Live:
     invited: set[int] = field(default_factory=set)  # seats whose invitation is not claimed yet
     notes: list[str] = field(default_factory=list)
     bot_delay: float | None = None  # this game's pause between bot moves (None: the server's)
+    hints: bool = True  # whether its people may ask for hints (a table option of its creator)
     waiters: list[Callable[[], None]] = field(default_factory=list)  # live streams, woken on changes
     # (version, its payloads per seat as (text, value), its delta events per (seat, from version)),
     # replaced as a whole by one assignment, so a reader without the lock sees one version's
@@ -253,7 +254,7 @@ class Hub:
     def create(
         self, game_id_: str, players: int, seed: int | None, options: dict[str, Any],
         bots: dict[int, str], allow_undo: bool, names: dict[int, str] | None = None,
-        invite: set[int] | None = None, bot_delay: float | None = None,
+        invite: set[int] | None = None, bot_delay: float | None = None, hints: bool = True,
     ) -> tuple[str, dict[int, str], dict[int, str], str]:
         """The new game's id, the tokens of the seats played here, the invitations of the invited
         seats (each exchanged once for the seat's token, see `claim`) and the creator's token."""
@@ -295,7 +296,7 @@ class Hub:
         self.store.create_game(gid, spec.id, players, seed, chosen, bots, allow_undo,
                                {s: hash_token(t) for s, t in tokens.items()}, names,
                                {s: hash_token(t) for s, t in invites.items()}, hash_token(owner),
-                               bot_delay=bot_delay)
+                               bot_delay=bot_delay, hints=hints)
         live = self.get(gid)
         self.kick(live)
         return gid, tokens, invites, owner
@@ -427,7 +428,7 @@ class Hub:
         return Live(row, self.store.seats(gid), spec, state, rows, bots,
                     names=self.store.names(gid), invited=set(self.store.invites(gid)),
                     notes=self.store.notes(gid), bot_delay=self.store.pacing(gid),
-                    checked=time.monotonic(), prepare=self.prepare)
+                    hints=self.store.hints(gid), checked=time.monotonic(), prepare=self.prepare)
 
     def _rebuild(
         self, row: GameRow, spec: GameSpec, rows: list[ActionRow], eff: list[tuple[int, str]],

@@ -17,6 +17,10 @@ TYPE_SHORT = {"Construction": "Con", "Government": "Gov", "Knowledge": "Kno",
 
 AGES = ("A", "I", "II", "III", "IV", "V")  # the current age by number, as the cards print it
 
+#: the card's timing as words (the rules summary's names)
+TIMING_WORDS = {"none": "-", "instant": "instant", "attack": "attack", "attack_all": "attack all",
+                "permanent": "permanent", "turn_action": "turn action", "end_game": "end of game"}
+
 
 def _age(number: int) -> str:
     return AGES[number] if 0 <= number < len(AGES) else str(number)
@@ -42,7 +46,8 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
     for card in view["market"]:
         inv = card["investor"]
         who = "" if inv is None else ("Banker" if inv == "banker" else f"seat {inv}")
-        market.add_row(escape(card["name"]), card["age"], card["type"], card["timing"], who,
+        timing = TIMING_WORDS.get(card["timing"], str(card["timing"]).replace("_", " "))
+        market.add_row(escape(card["name"]), card["age"], card["type"], timing, who,
                        str(card["stake"]) if inv is not None else "")
     console.print(market)
     nations = Table(title="Nations", title_justify="left", show_edge=False, pad_edge=False)

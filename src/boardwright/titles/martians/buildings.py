@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from boardwright.engine.actions import Action, Decision
 
 from . import excavation
+from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token, scenario_requirements, uses_commissions, uses_scenario
 
@@ -99,12 +100,12 @@ def construction_offers(s: MartiansState, corp: int) -> list[Offer]:
     """Construction, upgrade and installation development (§6.4), cost aside from time."""
     if not s.can_pay(s.purse(corp), CONSTRUCTION_COST):
         return []
-    out = [Offer(f"build:{b}", f"remove the build token of {b}: +3 reputation", "build", 1)
+    out = [Offer(f"build:{b}", f"remove the build token of {name_of(b)}: +3 reputation", "build", 1)
            for b in sorted(s.unbuilt)]
-    out += [Offer(f"upgrade:{b}", f"remove an upgrade token of {b}: +3 reputation", "upgrade", 1)
+    out += [Offer(f"upgrade:{b}", f"remove an upgrade token of {name_of(b)}: +3 reputation", "upgrade", 1)
             for b in sorted(s.upgrades) if s.upgrades[b]]
     if installations_of(s, corp) < 2:
-        out += [Offer(f"install:{i}", f"place a marker on the {i} installation", "install", 1)
+        out += [Offer(f"install:{i}", f"place a marker on the {name_of(i)} installation", "install", 1)
                 for i in sorted(s.install) if i not in s.unbuilt and not closed(s, i)]
     return out
 
@@ -152,14 +153,14 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
             for req in scenario_requirements(s):
                 ready = req.id not in done and condition_met(s, req.condition)
                 if ready and s.can_pay(p, req.cost, req.minerals):
-                    yield Offer(f"mission:{req.id}", f"realise {req.id}: +{req.reputation}",
-                                "mission", 1)
+                    yield Offer(f"mission:{req.id}",
+                                f"realise {name_of(req.id)}: +{req.reputation} reputation", "mission", 1)
         if uses_commissions(s):
             for card in s.commissions_open:
                 rec2 = c.commissions[card]
                 if s.can_pay(p, rec2.cost, rec2.minerals):
-                    yield Offer(f"commission:{card}", f"complete {card}: +{rec2.reputation}",
-                                "mission", 1)
+                    yield Offer(f"commission:{card}",
+                                f"complete {name_of(card)}: +{rec2.reputation} reputation", "mission", 1)
     elif building == "greenhouses":
         cost, _ = crop_terms(s, corp)
         if s.can_pay(p, cost):
@@ -167,7 +168,7 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
         if energy:
             mine = s.crop[corp].split("#")[0]
             for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
-                yield Offer(f"crops:{kind}", f"change your crop tile to {kind}", "crops", 1)
+                yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}", "crops", 1)
     elif building == "laboratory" and energy:
         for tech in c.technologies.values():
             if tech.kind == "corporation":
@@ -183,7 +184,7 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
         asn = len(s.assistants[corp])
         pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
         first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
-        yield from (Offer(f"hire:{card}", f"employ the {kind}", "hire", 0)
+        yield from (Offer(f"hire:{card}", f"employ the {name_of(kind)}", "hire", 0)
                     for kind, card in sorted(first.items()))
 
 
@@ -251,14 +252,15 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         req = next(r for r in scenario_requirements(s) if r.id == arg)
         s.pay(p, req.cost, req.minerals)
         s.requirements_done.append([arg, corp])
-        s.add_reputation(corp, req.reputation, ref("6.7"), f"realises the scenario requirement {arg}")
+        s.add_reputation(corp, req.reputation, ref("6.7"),
+                         f"realises the scenario requirement {name_of(arg)}")
     elif kind == "commission":
         rec2 = c.commissions[arg]
         s.pay(p, rec2.cost, rec2.minerals)
         s.commissions_open.remove(arg)
         s.commissions_out.append(arg)
         s.stats[corp]["commissions"] += 1
-        s.add_reputation(corp, rec2.reputation, ref("6.7"), f"completes {arg}")
+        s.add_reputation(corp, rec2.reputation, ref("6.7"), f"completes {name_of(arg)}")
         if s.commission_deck:
             new = s.commission_deck.pop()
             s.commissions_open.append(new)
@@ -275,7 +277,7 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         s.crop_supply.append(s.crop[corp])
         s.crop_supply.sort()
         s.crop[corp] = new
-        s.say(corp, f"changes its crop tile to {arg}", ref("6.8"))
+        s.say(corp, f"changes its crop tile to {name_of(arg)}", ref("6.8"))
     elif kind == "tech":
         s.pay(p, {"energy": 1})
         tech = c.technologies[arg]
@@ -293,17 +295,17 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         else:
             s.board_assistants.remove(arg)
             s.assistants[corp].append(arg)
-        s.say(corp, f"employs the {arg.split('#')[0]}", ref("6.10"))
+        s.say(corp, f"employs the {name_of(arg.split('#')[0])}", ref("6.10"))
 
 
 def construct(s: MartiansState, corp: int, kind: str, arg: str, rule: str) -> None:
     s.pay(s.purse(corp), CONSTRUCTION_COST)
     if kind == "build":
         s.unbuilt.remove(arg)
-        s.add_reputation(corp, 3, rule, f"finishes {arg}")
+        s.add_reputation(corp, 3, rule, f"finishes {name_of(arg)}")
     elif kind == "upgrade":
         s.upgrades[arg].pop(0)
-        s.add_reputation(corp, 3, rule, f"upgrades {arg}")
+        s.add_reputation(corp, 3, rule, f"upgrades {name_of(arg)}")
     else:
         s.install[arg].append(corp)
-        s.say(corp, f"develops the {arg} installation", ref("6.11"))
+        s.say(corp, f"develops the {name_of(arg)} installation", ref("6.11"))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.actions import Action, Decision
 
 from .buildings import closed
+from .glossary import name_of
 from .rules import ref
 from .setup import place_token, scenario_requirements, uses_scenario
 
@@ -229,8 +230,8 @@ def weather_looks(s: MartiansState) -> None:
         seat = s.seat_of(corp)
         if seat not in s.seen_top and s.has_tech(corp, "weather_report"):
             s.seen_top.append(seat)
-            s.say(corp, f"looks at the top weather card: {s.weather_deck[-1].split('#')[0]}", ref("8"),
-                  visible_to=(seat,))
+            top = name_of(s.weather_deck[-1].split("#")[0])
+            s.say(corp, f"looks at the top weather card: {top}", ref("8"), visible_to=(seat,))
 
 
 def output(s: MartiansState, corp: int, inst: str) -> int:
@@ -307,7 +308,7 @@ def apply_penalty(s: MartiansState, task: Any, seat: int, action_id: str) -> Non
     _, b, f = action_id.split(":")
     s.fields[b][int(f) - 1] = -1
     (s.infirmary if box == "infirmary" else s.apartments)[q].append(corp)
-    s.say(corp, f"moves its action marker from {b} to the {box} of Q{q + 1}", ref("4.3"))
+    s.say(corp, f"moves its action marker from {name_of(b)} to the {box} of Q{q + 1}", ref("4.3"))
 
 
 def clean(s: MartiansState, quarters: list[int]) -> bool:

@@ -31,6 +31,29 @@ def hexes(radius: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: the directions as the board draws them (rows top to bottom, every other row shifted)
+DIRECTION_WORDS = {(1, 0): "east", (1, -1): "north-east", (0, -1): "north-west", (-1, 0): "west",
+                   (-1, 1): "south-west", (0, 1): "south-east"}
+
+
+def toward(frm: str, to: str) -> str:
+    """Where `to` lies seen from `frm`, in words: '1 field north-east', '2 fields east and 1
+    south-east' (players read directions, the ids keep the coordinates)."""
+    (q1, r1), (q2, r2) = _qr(frm), _qr(to)
+    dq, dr = q2 - q1, r2 - r1
+    if not dq and not dr:
+        return "here"
+    for i, (aq, ar) in enumerate(DIRECTIONS):  # two neighbouring directions span every field
+        bq, br = DIRECTIONS[(i + 1) % 6]
+        det = aq * br - ar * bq
+        a, b = (dq * br - dr * bq) // det, (aq * dr - ar * dq) // det
+        if a >= 0 and b >= 0 and a * aq + b * bq == dq and a * ar + b * br == dr:
+            parts = [(n, DIRECTION_WORDS[d]) for n, d in ((a, (aq, ar)), (b, (bq, br))) if n]
+            first = f"{parts[0][0]} field{'s' if parts[0][0] > 1 else ''} {parts[0][1]}"
+            return first + (f" and {parts[1][0]} {parts[1][1]}" if len(parts) > 1 else "")
+    return to  # pragma: no cover - every field is reached above
+
+
 def _qr(h: str) -> tuple[int, int]:
     q, r = h.split(",")
     return int(q), int(r)
@@ -154,15 +177,20 @@ def dig_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp, moved, dug = int(task[1]), int(task[2]), int(task[3])
     acts: list[Action] = []
     if not moved:
-        acts += [Action(f"move:{h}", f"move the machine to {h}") for h in moves(s)]
+        acts += [Action(f"move:{h}", f"move the machine {toward(s.machine, h)}") for h in moves(s)]
     if not dug:
         for h in dig_sources(s, corp):
             for r, i in dig_options(s, corp, h):
-                acts.append(Action(f"dig:{h}:{r}:{i}", f"dig {r} regolith and {i} dirty ice at {h}"))
+                acts.append(Action(f"dig:{h}:{r}:{i}",
+                                   f"dig {r} regolith and {i} dirty ice {_at(s.machine, h)}"))
         if moved:
             acts.append(Action("skip", "do not dig"))
-    return Decision(s.seat_of(corp), "excavation", f"{s.name(corp)}: excavation (machine at {s.machine})",
-                    ref("6.5"), tuple(acts))
+    return Decision(s.seat_of(corp), "excavation", f"{s.name(corp)}: excavation (M on the board is the "
+                    "machine)", ref("6.5"), tuple(acts))
+
+
+def _at(machine: str, h: str) -> str:
+    return "under the machine" if h == machine else toward(machine, h) + " of the machine"
 
 
 def apply_dig(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
@@ -177,7 +205,8 @@ def apply_dig(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
         s.gain(p, "regolith", r)
         s.gain(p, "dirty_ice", i)
         s.tiles[h] = ""
-        s.say(corp, f"digs {r} regolith and {i} dirty ice at {h}; the token leaves the board", ref("6.5"))
+        s.say(corp, f"digs {r} regolith and {i} dirty ice {_at(s.machine, h)}; the token leaves the board",
+              ref("6.5"))
         task[3] = 1
         task[4] = r
     else:
@@ -189,12 +218,13 @@ def apply_dig(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
 
 
 def _move(s: MartiansState, corp: int, h: str) -> None:
+    way = toward(s.machine, h)
     s.machine = h
     s.faceup[h] = True
     for n in neighbours(h):
         if s.tiles.get(n):
             s.faceup[n] = True
-    s.say(corp, f"moves the excavation machine to {h}; the tokens around it are uncovered", ref("6.5"))
+    s.say(corp, f"moves the excavation machine {way}; the tokens around it are uncovered", ref("6.5"))
 
 
 def examine_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:

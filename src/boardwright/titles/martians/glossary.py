@@ -170,9 +170,36 @@ def _entries(players: int = 2) -> dict[str, tuple[str, str]]:
     return out
 
 
+#: the short names of the terminal board, explained by `? sat` and on the full board
+SHORT_NAMES = {
+    "O": "oxygen", "D": "disease", "H": "hunger", "B": "birth rate", "+": "in the infirmary",
+    "^": "in the apartments", "sat": "satisfaction", "rep": "reputation", "Reg": "regolith",
+    "Ice": "dirty ice", "En": "energy", "Sup": "supplies", "Med": "medicine", "Wat": "drinking water",
+    "Cr": "credits", "min": "regolith cards", "col": "colonists", "mk": "action markers in hand",
+    "exp": "experts", "asst": "assistants", "tech": "technologies", "inst": "installations",
+    "Q1": "quarters 1 (of Q1 to Q4)", "M": "the excavation machine",
+    "RR": "a token of 2 regolith", "II": "a token of 2 dirty ice", "RI": "a token of regolith and dirty ice",
+    "RRI": "a rich token",
+}
+
+
+def short_entries() -> dict[str, tuple[str, str]]:
+    """The board's short names as glossary entries (`? sat`, `? mk`)."""
+    return {f"short-{k.lower()}": (k, f"short name on the terminal board: {v}.")
+            for k, v in SHORT_NAMES.items()}
+
+
+def name_of(key: str) -> str:
+    """A component's name for the texts players read (a building, a requirement, a weather
+    card...); an id the glossary does not know is spelled out in words."""
+    found = _entries(2).get(key)
+    return found[0] if found is not None else key.replace("_", " ").replace("-", " ")
+
+
 def entries(players: int, options: Mapping[str, Any] | None = None) -> dict[str, tuple[str, str]]:
-    """The `glossary` hook: every named component by id -> (name, what it does)."""
-    return dict(_entries(players))
+    """The `glossary` hook: every named component by id -> (name, what it does), and the
+    terminal board's short names."""
+    return {**_entries(players), **short_entries()}
 
 
 @lru_cache(maxsize=8)

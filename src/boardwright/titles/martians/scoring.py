@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine import outcome as oc
 
 from .buildings import installations_of
+from .glossary import name_of
 from .goals import met
 from .setup import scenario_requirements, uses_scenario
 
@@ -35,7 +36,7 @@ def mission(s: MartiansState) -> tuple[bool, str]:
     if not ok:
         done = {r for r, _ in s.requirements_done}
         reqs = scenario_requirements(s)
-        why.append("requirements not met: " + ", ".join(r.id for r in reqs if r.id not in done))
+        why.append("requirements not met: " + ", ".join(name_of(r.id) for r in reqs if r.id not in done))
     if left:
         why.append(f"{left} demand token(s) left in the quarters")
     return False, "; ".join(why)

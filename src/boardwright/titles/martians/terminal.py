@@ -23,7 +23,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .glossary import entries
+from .excavation import toward
+from .glossary import SHORT_NAMES, entries
 
 COLOUR = {"blue": "blue", "red": "red", "yellow": "yellow", "green": "green"}
 RES_SHORT = {"regolith": "Reg", "dirty_ice": "Ice", "energy": "En", "supplies": "Sup", "food": "Food",
@@ -34,6 +35,10 @@ MODE = {"solo": "solo", "coop": "co-op", "semi-coop": "semi-co-op", "competitive
 BUILDING_SHORT = {"moxie": "Moxie", "hospital": "Hosp", "water": "Water", "construction": "Constr",
                   "excavation": "Excav", "landing_pod": "Pod", "greenhouses": "Green", "laboratory": "Lab",
                   "education": "Edu", "solar": "Solar", "wind": "Wind"}
+
+
+LEGEND = ("O", "D", "H", "B", "+", "^", "sat", "rep", "Reg", "Ice", "En", "Sup", "Med", "Wat", "Cr",
+          "min", "col", "mk")  # the short names the full board explains under the purses
 
 
 def compact_for(console: Console) -> bool:
@@ -227,7 +232,7 @@ def _purses(console: Console, view: dict[str, Any], seat: int | None, compact: b
             label = _corp_text(view, int(corp["corp"]))
             if corp["seat"] == seat:
                 label.append(" you", style="bold")
-        res = purse["resources"]
+        res = purse["resources"]  # the short names are explained below (full) or by `? sat`
         minerals = purse.get("regolith_minerals")
         cards = str(purse["regolith_cards"])
         if minerals:
@@ -238,6 +243,9 @@ def _purses(console: Console, view: dict[str, Any], seat: int | None, compact: b
             more = [_colonists(c), Text(str(c["action_markers_in_hand"])), Text(_name(c["crop"]))]
         table.add_row(label, str(purse["reputation"]), *(str(res[k]) for k in RES_SHORT), Text(cards), *more)
     console.print(table)
+    if not compact:
+        legend = " · ".join(f"{k} {v}" for k, v in SHORT_NAMES.items() if k in LEGEND)
+        console.print(Text(f"{legend} (? and a short name explains it)", style="dim"))
 
 
 def _colonists(c: dict[str, Any]) -> Text:
@@ -290,12 +298,12 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
     names = entries(0)
     items = []
     for t in view["research"]["tiles"]:
-        items.append(Text(names.get(t, (t, ""))[0] if not compact else t))
+        items.append(Text(names.get(t, (_name(t), ""))[0]))
     ed = view["educational_center"]
     kinds: dict[str, int] = {}
     for card in ed["experts"] + ed["assistants"]:
         kinds[card.split("#")[0]] = kinds.get(card.split("#")[0], 0) + 1
-    edu = [Text(k + (f" x{n}" if n > 1 else ""), style="green" if k in ASSISTANTS else "")
+    edu = [Text(_name(k) + (f" x{n}" if n > 1 else ""), style="green" if k in ASSISTANTS else "")
            for k, n in kinds.items()]
     if compact:
         _flow(console, Text("Research", style="bold"),
@@ -306,7 +314,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
     if sc:
         items = []
         for req in sc["requirements"]:
-            t = Text(req["id"])
+            t = Text(_name(req["id"]))
             if req["done_by"] is not None:
                 t.append(" done ")
                 t.append_text(_letter(view, int(req["done_by"])))
@@ -322,7 +330,7 @@ def _board_cards(console: Console, view: dict[str, Any], compact: bool, width: i
         _flow(console, Text(f"Mission {sc['number']} {sc['name']}:", style="bold"), items, width)
     cm = view.get("commissions")
     if cm:
-        items = [Text(card) for card in cm["open"]]
+        items = [Text(_name(card)) for card in cm["open"]]
         _flow(console, Text(f"Commissions (deck {cm['deck']}):", style="bold"), items or [Text("-")], width)
     if compact:
         return
@@ -361,14 +369,14 @@ def _near(h: str) -> set[str]:
 def _excavation(console: Console, view: dict[str, Any], compact: bool, width: int) -> None:
     ex = view["excavation"]
     fields: dict[str, str | None] = ex["fields"]
-    if compact:
+    digging = (view.get("turn") or {}).get("building") == "excavation"
+    if compact and not digging:  # the grid when it is being dug, a line otherwise
         near = _near(ex["machine"])
-        items = [Text(f"{h} {TOKEN_SHORT.get(t, t)}") for h, t in fields.items()
+        items = [Text(f"{toward(ex['machine'], h)} {TOKEN_SHORT.get(t, t)}") for h, t in fields.items()
                  if t is not None and t != "face-down" and h in near]
         gone = sum(1 for t in fields.values() if t is None)
         up = sum(1 for t in fields.values() if t not in (None, "face-down"))
-        head = Text(f"Excavation: machine {ex['machine']} · dug {gone} · {up} uncovered, beside it:",
-                    style="bold")
+        head = Text(f"Excavation: dug {gone} · {up} uncovered, beside the machine:", style="bold")
         _flow(console, head, items or [Text("none")], width)
         return
     console.print(Text("Excavation (M machine, ? face down, _ dug out; R regolith, I dirty ice)",
@@ -391,8 +399,9 @@ def _excavation(console: Console, view: dict[str, Any], compact: bool, width: in
             else:
                 line.append(f"{cell:^6}", style="dim" if t in (None, "face-down") else "")
         console.print(line, no_wrap=True, overflow="ellipsis")
-    console.print(Text("  each row starts at the q shown; a field is q,r (as in move:q,r)",
-                       style="dim"), no_wrap=True, overflow="ellipsis")
+    if not compact:
+        console.print(Text("  north is up; each row starts at the q shown, a field is q,r (as in move:q,r)",
+                           style="dim"), no_wrap=True, overflow="ellipsis")
 
 
 def _goals(console: Console, view: dict[str, Any], compact: bool, width: int) -> None:
@@ -401,7 +410,7 @@ def _goals(console: Console, view: dict[str, Any], compact: bool, width: int) ->
         return
     names = entries(0)
     if compact:
-        items = [Text(g) for g in hg.get("mine", [])]
+        items = [Text(names.get(g, (g, ""))[0]) for g in hg.get("mine", [])]
     else:
         items = [Text(f"{g}: {names.get(g, (g, ''))[1].removeprefix('hidden goal: ')}")
                  for g in hg.get("mine", [])]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.actions import Action, Decision
 
 from . import buildings, cycle, experts
+from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token
 
@@ -264,13 +265,13 @@ def why_illegal(s: MartiansState, seat: int, action_id: str) -> tuple[str, str] 
         if b not in s.fields:
             return (f"there is no building called {b!r}", ref("6.1"))
         if b in s.unbuilt:
-            return (f"{b} is not built yet (a build token lies on it)", ref("5.2"))
+            return (f"{name_of(b)} is not built yet (a build token lies on it)", ref("5.2"))
         if corp in s.fields[b]:
-            return (f"you already have an action marker in {b}: recreation first", ref("5.2"))
+            return (f"you already have an action marker in {name_of(b)}: recreation first", ref("5.2"))
         if s.hand[corp] <= 0:
             return ("you have no action marker in hand", ref("5.2"))
         if not f.isdigit() or not 0 < int(f) <= len(s.fields[b]):
-            return (f"{b} has no field {f}", ref("5.2"))
+            return (f"{name_of(b)} has no field {f}", ref("5.2"))
         occ = s.fields[b][int(f) - 1]
         if occ == -2:
             return ("an unavailability token lies on that field", ref("5.2"))

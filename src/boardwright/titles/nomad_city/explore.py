@@ -86,19 +86,22 @@ def _unexplored(s: NomadState, seat: int, free: bool) -> tuple[tuple[str, int, b
     return hit
 
 
-_TARGET_ACTIONS: dict[str, Action] = {}
+_TARGET_ACTIONS: dict[tuple[str, int, bool], Action] = {}
 
 
-def _target_action(site: str) -> Action:
-    act = _TARGET_ACTIONS.get(site)
-    if act is None:
-        act = _TARGET_ACTIONS[site] = Action(f"target:{site}", f"Explore {site}")
+def _target_action(site: str, toll: int, red: bool) -> Action:
+    act = _TARGET_ACTIONS.get((site, toll, red))
+    if act is None:  # the toll told before the path is chosen
+        cost = f"toll from {toll} Gold" if toll else "no toll"
+        act = _TARGET_ACTIONS[(site, toll, red)] = Action(
+            f"target:{site}", f"Explore {site} ({cost}{', Red Zone' if red else ''})")
     return act
 
 
 def target_decision(s: NomadState, task: Task, seat: int) -> Decision:
     _, me, free = task
-    acts = tuple(_target_action(site) for site in explore_targets(s, me, bool(free)))
+    tolls = {site: (0 if free else toll, red) for site, toll, red in _unexplored(s, me, bool(free))}
+    acts = tuple(_target_action(site, *tolls[site]) for site in explore_targets(s, me, bool(free)))
     return Decision(me, "explore_target", "Choose the mining site to explore", ref("5.3"), acts)
 
 

@@ -88,5 +88,27 @@ def _entries() -> dict[str, tuple[str, str]]:
 
 
 def entries(players: int, options: Mapping[str, Any] | None = None) -> dict[str, tuple[str, str]]:
-    """The `glossary` hook: every named component by id → (name, what it does)."""
-    return dict(_entries())
+    """The `glossary` hook: every named component by id → (name, what it does), and the map's
+    sites and routes for this player count (`? A-01`)."""
+    return {**_entries(), **_map_entries(players)}
+
+
+def _map_entries(players: int) -> dict[str, tuple[str, str]]:
+    from .layout import board_data  # the map of this player count
+
+    data = board_data(players, {})
+    points = {r["id"]: r["points"] for r in data["regions"]}
+    out: dict[str, tuple[str, str]] = {}
+    for site in data["sites"]:
+        rid = site["region"]
+        where = "the Red Zone" if site["red_zone"] else f"region {rid}"
+        text = (f"{site['colour']} mining site in {where} (a {points.get(rid, 0)}-VP region); "
+                f"{site['spaces']} influence space{'s' if site['spaces'] != 1 else ''}")
+        if site.get("arrival_bonus"):
+            text += "; a bonus for the first city to arrive"
+        out[site["id"]] = (site["id"], text + ".")
+    for route in data["routes"]:
+        spaces = f"{route['spaces']} influence space{'s' if route['spaces'] != 1 else ''}"
+        out[route["id"]] = (route["id"], f"route between {route['a']} and {route['b']}; {spaces}: "
+                                         "travelling along it costs a toll paid to its owner.")
+    return out

@@ -5,9 +5,10 @@ grid beside the facility market; the map region by region (sites with their reso
 marker, the cities docked there and the influence on each space; routes with their
 influence, which decides who is paid the toll); the City Styles; the corporations' tracks.
 
-On a small terminal (under 40 lines or 100 columns, e.g. 80×24) the compact board leaves
+On a terminal under 50 lines or 100 columns (80×24, 120×40) the compact board leaves
 room for the choices: the map lists only sites and routes where something lies, the
-other seats' City boards and the styles' requirements are left out. On a larger one the
+other seats' City boards and (under 100 columns) the styles' requirements are left out,
+the styles flowed on a few lines. On a larger one the
 whole map, every City board and the styles are drawn. Everything is plain text with
 styles (no markup is interpreted), and no line is wider than the console.
 """
@@ -24,6 +25,7 @@ from .layout import board_data
 
 COLOUR = {"green": "green", "yellow": "yellow", "red": "red", "blue": "blue",
           "multi": "magenta", "none": "white"}
+COLOUR_LETTER = {"green": "g", "yellow": "y", "red": "r", "blue": "b", "multi": "m", "none": "-"}
 RES_SHORT = {"orirock": "rock", "shard": "shard", "oriron": "iron"}
 RED_ZONE_OPENS = {4: 4, 3: 5, 2: 6}  # the first round in which the Red Zone is open (§8)
 ROUNDS = 8
@@ -38,7 +40,8 @@ def _abbrev(name: str) -> str:
 
 
 def compact_for(console: Console) -> bool:
-    return console.size.height < 40 or console.size.width < 100
+    # the full board is about 40 lines: below 50 it would push the choices off the screen
+    return console.size.height < 50 or console.size.width < 100
 
 
 def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
@@ -132,11 +135,12 @@ def _grid(player: dict[str, Any], data: dict[str, Any]) -> list[Text]:
             cell = f"{r}.{c}"
             card = player["city_board"].get(cell)
             if card is None:
-                line.append(f" {cell} ", style="dim")
-            else:
+                line.append(f"  {cell} ", style="dim")
+            else:  # the colour as a letter too: City Styles need it, and not every terminal shows colour
                 fac = facilities.get(card.partition("#")[0], {"name": card, "colour": "none"})
                 mark = "*" if cell in used else " "
-                line.append(f"{_abbrev(fac['name']):>3}{mark} ", style=COLOUR.get(fac["colour"], ""))
+                letter = COLOUR_LETTER.get(fac["colour"], "-")
+                line.append(f"{_abbrev(fac['name']):>3}:{letter}{mark}", style=COLOUR.get(fac["colour"], ""))
         rows.append(line)
     return rows
 
@@ -146,7 +150,7 @@ def _city_and_market(console: Console, view: dict[str, Any], player: dict[str, A
     left: list[Text] = []
     if player is not None:
         title = "Your City board" if market else f"Seat {player['seat']}'s City board"
-        left = [Text(title + " (* used for a style)", style="dim"), *_grid(player, data)]
+        left = [Text(title + " (:colour, * used for a style)", style="dim"), *_grid(player, data)]
     right: list[Text] = []
     if market:
         right.append(Text("Facility market (points, resources | Gold):", style="dim"))
@@ -267,8 +271,9 @@ def _flow(console: Console, head: Text, items: list[Text], width: int) -> None:
 def _styles(console: Console, view: dict[str, Any], data: dict[str, Any], compact: bool) -> None:
     styles = data["styles"]
     items = []
+    wide = console.size.width >= 100  # a wide compact board still shows what each style needs
     for sid, by_seat in view["city_styles"].items():
-        if compact and not any(v and v[0] for v in by_seat.values()):
+        if compact and not wide and not any(v and v[0] for v in by_seat.values()):
             continue
         rec = styles.get(sid, {"name": sid, "level": 1, "colour": "none", "points": 0, "pattern": []})
         t = Text(rec["name"], style=COLOUR.get(rec["colour"], ""))
@@ -276,14 +281,17 @@ def _styles(console: Console, view: dict[str, Any], data: dict[str, Any], compac
         declared = [f"s{s}x{v[0]}" for s, v in sorted(by_seat.items()) if v and v[0]]
         if declared:
             t.append(" " + " ".join(declared), style="bold")
-        if not compact:
+        if not compact or wide:
             need = " ".join(f"{'/'.join(c[0] for c in p['colours'])}@{p['row']}.{p['col']}"
                             for p in rec["pattern"])
-            t.append(f" needs {need}", style="dim")
+            t.append(f" needs {need}" + (" ·" if compact else ""), style="dim")
         items.append(t)
     if not items:
         return
-    if compact:
+    if compact and wide:
+        items[-1].right_crop(2)
+        _flow(console, Text("City Styles (colour@row.col):", style="bold"), items, console.size.width)
+    elif compact:
         _flow(console, Text("Declared styles:", style="bold"), items, console.size.width)
     else:
         console.print(Text("City Styles (needs colour@row.col, turnable; sNxK: seat N declared K times)",

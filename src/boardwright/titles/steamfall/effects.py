@@ -284,8 +284,47 @@ def gain(
         st.tasks.append(task)
 
 
+#: the symbols players read as words (one, and several where the plural differs)
+TERM_WORDS: dict[str, tuple[str, str]] = {
+    "vp": ("VP", "VP"),
+    "power": ("power", "power"),
+    "workshop": ("workshop card", "workshop cards"),
+    "relic": ("relic card", "relic cards"),
+    "mood_up": ("mood up one step", "mood up {n} steps"),
+    "mood_down": ("mood down one step", "mood down {n} steps"),
+    "play_item": ("play an item", "play {n} items"),
+    "quest_progress": ("quest progress", "quest progress {n}"),
+    "progress": ("progress", "progress {n}"),
+    "teleport": ("teleport", "teleport {n} times"),
+    "explore_ruins": ("explore the ruins", "explore the ruins {n} times"),
+    "civilian": ("a civilian", "{n} civilians"),
+    "completion": ("a completion", "{n} completions"),
+    "power_any": ("power onto an item", "{n} power onto your items"),
+    "pick_up": ("pick up", "pick up {n}"),
+    "diamond": ("a diamond", "{n} diamonds"),
+    "success": ("a success", "{n} successes"),
+    "serenity": ("serenity", "{n} serenity"),
+    "shard_power": ("power onto the Core Shard", "{n} power onto the Core Shard"),
+    "move_civilian": ("move a civilian to a neighbouring area", "move {n} civilians to a neighbouring area"),
+    "move_mechanized": ("move a Mechanized token to a neighbouring area",
+                        "move {n} Mechanized tokens to a neighbouring area"),
+}
+
+
+def term_text(t: Term) -> str:
+    """One symbol with its count in words: `4 scrap`, `draw 3 keep 1`, `a red cipher`."""
+    if t.what == "draw_discard":
+        return f"draw {t.n} workshop cards, keep {t.n - t.discard}"
+    if t.what == "cipher":
+        return f"{t.n} {t.arg} ciphers" if t.n > 1 else f"a {t.arg} cipher"
+    one, many = TERM_WORDS.get(t.what, (t.what, t.what))
+    if t.n == 1:
+        return one
+    return many.format(n=t.n) if "{n}" in many else f"{t.n} {many}"
+
+
 def label(bundle: Bundle) -> str:
-    return ", ".join(f"{t.n} {t.what}" if t.n > 1 else t.what for t in bundle) or "nothing"
+    return ", ".join(term_text(t) for t in bundle) or "nothing"
 
 
 def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> None:

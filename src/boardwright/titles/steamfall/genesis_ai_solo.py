@@ -389,7 +389,9 @@ def outcome(st: SteamfallState, player_vp: int) -> dict[str, Any]:
             tie = f" (a tie, broken by insight: {mine} against {its}, §18.8)"
         reason = f"{player_vp} VP against {gai.name(st)}'s {ai_vp} VP{tie}"
     else:
-        won, reason = None, "the game is still running"
+        won = None
+        reason = (f"so far {player_vp} VP against {gai.name(st)}'s {ai_vp} VP "
+                  "(the score is your VP minus the AI opponent's)")
     return solo_outcome(
         won=won,
         reason=reason,

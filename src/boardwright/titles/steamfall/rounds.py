@@ -677,12 +677,12 @@ def contribute(st: SteamfallState, p: int, what: str) -> None:
 
 def resolve_ii_check(st: SteamfallState, task: Task) -> None:
     vp, cubes, comp = requirement(st)
-    missing = [
-        f"{name} {have}/{need}"
-        for name, have, need in (
-            ("marketing", st.paid["vp"], vp),
-            ("permissions", st.paid["cubes"], cubes),
-            ("completion", st.completion, comp),
+    missing = [  # in the words of the board (terminal.py `_invention`)
+        f"{name} {have}/{need}{unit}"
+        for name, have, need, unit in (
+            ("marketing", st.paid["vp"], vp, " VP"),
+            ("permissions", st.paid["cubes"], cubes, " cubes"),
+            ("completion", st.completion, comp, ""),
         )
         if have < need
     ]

@@ -365,7 +365,9 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     if st.ai:  # §18.4 solo: the abilities the AI sheet gives or takes
         acts = genesis_ai_player.filter_actions(st, p, acts) + genesis_ai_player.turn_actions(st, p, eor)
     if pl["col"] >= 0 or eor:
-        acts.append(Action("end", "end your turn" if not eor else "done with the end of round"))
+        unspent = ", ".join(f"{n} {k}" for k, n in pl["pool"].items() if n)
+        warn = f" (losing your unspent {unspent})" if unspent else ""  # a warning, not a question
+        acts.append(Action("end", ("end your turn" if not eor else "done with the end of round") + warn))
     return acts
 
 

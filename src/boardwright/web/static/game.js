@@ -431,6 +431,9 @@ function render(d) {
     focus.replaceChildren(d.legal_actions.length && hint ? BW.el("p", { class: "muted" }, hint) : "");
     acts.replaceChildren(...chooser(d.legal_actions, ctx));
   }
+  const hintBtn = document.getElementById("hint-btn");
+  hintBtn.hidden = !(d.hints && d.seat !== null && d.to_act.includes(d.seat)) || d.over || d.ended;
+  if (G.hintFor !== d.version) document.getElementById("hint-box").replaceChildren();  // a new position
   const undo = document.getElementById("undo-btn");
   undo.hidden = !(d.allow_undo && d.seat !== null) || d.over || d.ended;  // a finished game is final
   undo.disabled = !d.can_undo;
@@ -556,6 +559,22 @@ async function endGame() {
   else connect();
 }
 
+// A hint: the expert bot's search from what this seat sees (GET /api/games/{id}/hint).
+async function askHint() {
+  const box = document.getElementById("hint-box");
+  const btn = document.getElementById("hint-btn");
+  const version = G.data.version;
+  btn.disabled = true;
+  box.replaceChildren(BW.el("p", {}, "thinking about your best moves…"));
+  const res = await BW.api(`/api/games/${GID}/hint`, { token: token(G.seat) });
+  btn.disabled = false;
+  if (G.data.version !== version) return;  // the game moved on meanwhile
+  G.hintFor = version;
+  if (!res.ok) { box.replaceChildren(BW.el("p", {}, "No hint: ", res.data.reason || String(res.status))); return; }
+  box.replaceChildren(BW.el("p", {}, res.data.heading),
+    ...res.data.lines.map(line => BW.el("div", {}, line)));
+}
+
 async function undo() {
   const res = await BW.api(`/api/games/${GID}/undo`, { method: "POST", token: token(G.seat), body: { version: G.data.version } });
   if (res.ok) renderAnswer(res.data);
@@ -621,6 +640,7 @@ async function init() {
     title: "fold the choices away, or open them", onclick: () => fold(!G.folded) }, "hide ▾"));
   document.getElementById("hotseat").onchange = e => { G.hotseat = e.target.checked; if (G.data) render(G.data); };
   document.getElementById("undo-btn").onclick = undo;
+  document.getElementById("hint-btn").onclick = askHint;
   document.getElementById("end-btn").onclick = endGame;
   BW.remember(GID);
   document.getElementById("rule-close").onclick = () => { document.getElementById("rulebox").style.display = "none"; };

@@ -131,7 +131,7 @@ async function create(ev) {
   err.textContent = "";
   const g = spec();
   const body = { game: g.id, players: Number(document.getElementById("players").value), options: {}, bots: {},
-    allow_undo: document.getElementById("undo").checked };
+    allow_undo: document.getElementById("undo").checked, hints: document.getElementById("hints").checked };
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = Number(seed);
   body.options = readOptions(g);
