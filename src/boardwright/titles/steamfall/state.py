@@ -103,7 +103,7 @@ AUTOMATIC = {
 
 
 class SteamfallState(TaskStackState):
-    __slots__ = ("board", "content", *FIELDS)
+    __slots__ = ("board", "content", "mods_memo", *FIELDS)
     TURN_RULE = ref("3.2")
     DECISIONS = DECISIONS
     APPLY = APPLY
@@ -148,9 +148,12 @@ class SteamfallState(TaskStackState):
     ai: dict[str, Any]
     #: Genesis: journals, event piles, scoring-event cubes (genesis.py); empty otherwise
     gn: dict[str, Any]
+    #: effects.mods() per seat while a decision is being built (nothing changes then); else None
+    mods_memo: dict[int, dict[str, int]] | None
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
+        self.mods_memo = None
         self.content = load(self.data_pack)
         rounds.setup(self)
         self.run()
@@ -268,6 +271,7 @@ class SteamfallState(TaskStackState):
         return out
 
     def _load(self, data: dict[str, Any]) -> None:
+        self.mods_memo = None
         self.content = load(self.data_pack)
         for f in FIELDS:
             setattr(self, f, data.get(f, {}) if f in ("ai", "gn") else data[f])
@@ -280,6 +284,7 @@ class SteamfallState(TaskStackState):
         replaced, never edited) and copied when they do (area tokens, decks, players)."""
         other.content = self.content
         other.board = self.board
+        other.mods_memo = None
         for f in _FLAT:
             v = getattr(self, f)
             setattr(other, f, v.copy() if isinstance(v, (list, dict)) else v)

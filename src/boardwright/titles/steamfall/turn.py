@@ -277,9 +277,13 @@ def cipher_ways(st: SteamfallState, p: int, area: int) -> list[tuple[str, list[A
 # ------------------------------------------------------------------ the decision
 def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p, eor = task[1], bool(task[2])
-    return Decision(
-        p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor))
-    )
+    st.mods_memo = {}  # building the options changes nothing: each seat's modifiers summed once
+    try:
+        return Decision(
+            p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor))
+        )
+    finally:
+        st.mods_memo = None
 
 
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
