@@ -159,6 +159,7 @@ class SteamfallState(TaskStackState):
         self.run()
 
     def run(self) -> None:
+        self._cache.clear()  # run() by hand follows a change: no decision kept from before it
         while self.result is None and self.tasks:
             top = self.tasks[-1]
             kind = top[0]
@@ -168,7 +169,8 @@ class SteamfallState(TaskStackState):
                 continue
             if kind == "turn":
                 rounds.collect_insight(self, top[1])
-            if not self._decision_for(top).actions:
+            decision = self._decision_for(top)
+            if not decision.actions:
                 self.tasks.pop()
                 self.say(
                     top[1] if len(top) > 1 and isinstance(top[1], int) else None,
@@ -176,6 +178,8 @@ class SteamfallState(TaskStackState):
                     ref("6.5"),
                 )
                 continue
+            if kind == "turn":  # the acting seat's decision (a turn's does not depend on who asks)
+                self._cache[self.seat_of(int(top[1]))] = (decision, None)
             return
 
     def _to_act(self) -> tuple[int, ...]:
