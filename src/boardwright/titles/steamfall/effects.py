@@ -100,7 +100,9 @@ def needs(bundle: Bundle) -> dict[str, int]:
 
 def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
     pl = st.pl[p]
-    need = needs(bundle)
+    if not bundle:
+        return bool(pl["res"]["stamina"] >= 0)
+    need = {bundle[0].what: bundle[0].n} if len(bundle) == 1 else needs(bundle)
     stamina = pl["res"]["stamina"] - need.get("stamina", 0)
     if stamina < 0:
         return False
