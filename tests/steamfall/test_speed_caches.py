@@ -29,3 +29,24 @@ def test_the_modifiers_are_summed_again_once_the_decision_is_built() -> None:
     other._cache.clear()  # a position changed by hand is asked again
     assert "mood:reset" not in ids(other)
     assert "mood:reset" in ids(st)
+
+
+def test_a_quiet_search_copy_counts_the_log_it_does_not_keep() -> None:
+    st = game()
+    quiet = st.determinize(me(st), 7, quiet=True)
+    loud = quiet.clone()
+    loud.quiet = False  # the same position, keeping a log from here on
+    loud._log = list(st._log)
+    for _ in range(40):
+        if quiet.over:
+            break
+        seat = quiet.to_act[0]
+        action = quiet.legal_actions(seat)[-1]
+        quiet.apply(seat, action.id)
+        loud.apply(seat, action.id)
+    assert quiet.log == [] and quiet.log_count() == len(loud.log) > len(st.log)
+
+
+def test_genesis_search_copies_keep_the_log() -> None:
+    st = game(scenario="genesis")
+    assert st.determinize(me(st), 7, quiet=True).log == st.log

@@ -65,7 +65,7 @@ def evaluate(state: GameState, seat: int, depth: int = 2) -> float:
         # the same for every child of a position); a finished game is valued by the same VP
         # margin, not +-1000, so a trailing player does not stall the last end of round
         return float(
-            mine - max(others, default=0.0) - LOG_COST * len(st.log) - REPEAT_COST * _repeats(st) ** 2
+            mine - max(others, default=0.0) - LOG_COST * st.log_count() - REPEAT_COST * _repeats(st) ** 2
         )
     return float(mine - max(others, default=0.0))
 
@@ -120,7 +120,7 @@ def _team(st: Any, seat: int) -> float:
     rest = sum(_worth(st, p, ii=True) for p in range(st.players))
     # a tiny cost per logged event, so that a loop of effects that changes nothing (pay a
     # charm with stamina to gain a stamina) never looks as good as ending the turn
-    return float(value + 0.3 * rest + 2.0 * len(st.cover) - 0.002 * len(st.log))
+    return float(value + 0.3 * rest + 2.0 * len(st.cover) - 0.002 * st.log_count())
 
 
 def _acting(st: Any) -> tuple[int, str] | None:

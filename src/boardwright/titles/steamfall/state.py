@@ -103,8 +103,11 @@ AUTOMATIC = {
 
 
 class SteamfallState(TaskStackState):
-    __slots__ = ("board", "content", "mods_memo", *FIELDS)
+    __slots__ = ("board", "content", "mods_memo", "quiet_said", *FIELDS)
     TURN_RULE = ref("3.2")
+    #: the evaluations read only how long the log is (`log_count`), except Genesis', which
+    #: reads its last entries: Genesis copies keep the log (`_copy`)
+    QUIET_SEARCH = True
     DECISIONS = DECISIONS
     APPLY = APPLY
 
@@ -150,6 +153,8 @@ class SteamfallState(TaskStackState):
     gn: dict[str, Any]
     #: effects.mods() per seat while a decision is being built (nothing changes then); else None
     mods_memo: dict[int, dict[str, int]] | None
+    #: a quiet search copy: the log entries it would hold (its original's and its own)
+    quiet_said: int
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -213,6 +218,9 @@ class SteamfallState(TaskStackState):
         super()._apply(seat, action_id)
 
     def say(self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None) -> None:
+        if self.quiet:
+            self.quiet_said += 1
+            return
         if len(getattr(self, "pl", ())) > self.players:
             if seat is not None:
                 text = f"({crisis.char_name(self, seat)}) {text}"
@@ -220,6 +228,13 @@ class SteamfallState(TaskStackState):
             if visible_to is not None:
                 visible_to = (0,)
         super().say(seat, text, rule, visible_to)
+
+    def log_count(self) -> int:
+        """How many entries the log holds, or would hold in a quiet search copy."""
+        return self.quiet_said if self.quiet else len(self._log)
+
+    def _copy(self, quiet: bool) -> Any:
+        return super()._copy(quiet and getattr(self, "scenario", "") != "genesis")
 
     @property
     def over(self) -> bool:
@@ -289,6 +304,7 @@ class SteamfallState(TaskStackState):
         other.content = self.content
         other.board = self.board
         other.mods_memo = None
+        other.quiet_said = self.log_count()
         for f in _FLAT:
             v = getattr(self, f)
             setattr(other, f, v.copy() if isinstance(v, (list, dict)) else v)
