@@ -330,9 +330,13 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             if pl["boxes"][k] < BOXES[k]:
                 acts.append(Action(f"col:{k}", f"activate column {ROMAN[k]}"))
     if not eor:
+        affordable: dict[int, bool] = {}  # by movement cost: most pathways cost the same
         for dest, cost in b.moves[here]:
             n = move_cost(st, p, dest, cost)
-            if can_pay(st, p, [one("movement", n)] if n else []):
+            ok = affordable.get(n)
+            if ok is None:
+                ok = affordable[n] = can_pay(st, p, [one("movement", n)] if n else [])
+            if ok:
                 acts.append(Action(f"move:{dest}", f"move to {_area_name(st, dest)} ({n} movement)"))
         if can_pay(st, p, [one("manipulate")]):
             t = st.tok[here]
