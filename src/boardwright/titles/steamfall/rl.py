@@ -567,38 +567,41 @@ def _state_areas(out: array[float], st: SteamfallState, me: int, players: int) -
     for p, pl in enumerate(st.pl):
         standing.setdefault(pl.get("at", -1), []).append((p - me) % players)
     n_districts = b.n_districts
+    # the state's lists read once (an attribute lookup per area and field costs more)
+    tokens, cubes, ruins, rside = st.tok, st.cubes, st.ruins, st.rside
+    event, tablet, up, looked_at, loc = st.event, st.tablet, st.up, st.looked, st.loc
     for a in range(min(b.n_areas, MAX_AREAS)):
         base = offsets[10] + a * area_size
-        tok = st.tok[a]
+        tok = tokens[a]
         if any(tok.values()):  # (most areas hold no tokens)
             for k, n in tok.items():
                 slot = _TOKEN_SLOT.get(k)
                 if n and slot is not None:
                     out[base + o_tokens + slot] = n / 5
-        if st.cubes[a]:
-            for s in st.cubes[a]:
+        if cubes[a]:
+            for s in cubes[a]:
                 out[base + o_cubes + (s - me) % players] += 1.0
         if a in standing:
             for rel in standing[a]:
                 out[base + o_standees + rel] = 1.0
         flags = base + o_flags
-        if st.ruins[a]:
+        if ruins[a]:
             out[flags] = 1.0
-        if st.rside[a]:
+        if rside[a]:
             out[flags + 1] = 1.0
         if a < n_districts:
-            if st.event[a]:
+            if event[a]:
                 out[flags + 2] = 1.0
-            if st.tablet[a]:
+            if tablet[a]:
                 out[flags + 3] = 1.0
         else:
             secret = base + o_secret
-            looked = me in st.looked[a]
-            if st.up[a]:
+            looked = me in looked_at[a]
+            if up[a]:
                 out[secret] = 1.0
             if looked:
                 out[secret + 2] = 1.0
-            location = st.loc[a] if st.up[a] or looked else None
+            location = loc[a] if up[a] or looked else None
             if location:
                 out[secret + 1] = 1.0
                 out[secret + 3 + i_locations[location]] = 1.0
