@@ -46,7 +46,7 @@ def crisis_value(st: Any) -> float:
         # at the end of the round with the city's fall foreseen: as good as lost, so that
         # stalling with a loop of effects (1 charm: 1 stamina paid with stamina) never
         # looks better than going on to the resolution (1 player crushing, seed 5013)
-        return float(-1000.0 + 30.0 * st.round - 20.0 * len(cr["pylons"]) - 0.02 * len(st.log))
+        return float(-1000.0 + 30.0 * st.round - 20.0 * len(cr["pylons"]) - 0.02 * st.log_count())
     value = W_SER * proj + _pylons(st) + _reach(st)
     now = cr["now"]
     if now is not None:
@@ -60,7 +60,7 @@ def crisis_value(st: Any) -> float:
         value += 0.6 * len(pl["play"]) + 0.4 * len(pl["civs"]) + 0.3 * sum(len(c) for c in pl["cols"])
         value += 0.1 * len(pl["hand"])
     # a small cost per logged event: a loop of effects that changes nothing is never chosen
-    return float(value - 0.02 * len(st.log))
+    return float(value - 0.02 * st.log_count())
 
 
 def projected(st: Any) -> float:

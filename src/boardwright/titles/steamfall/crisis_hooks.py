@@ -59,3 +59,15 @@ def evaluate(state: GameState, seat: int) -> float:
     from .crisis_heuristic import crisis_value
 
     return float(crisis_value(st))
+
+
+def evaluate_every_seat(state: GameState) -> list[float]:
+    """`evaluate` for every seat: in the co-operative scenarios (Incredible Invention, Crisis)
+    the value is the team's, the same for every seat, so it is computed once."""
+    st: Any = state
+    if st.scenario in ("incredible-invention", "crisis"):
+        return [evaluate(state, 0)] * state.players
+    return [evaluate(state, p) for p in range(state.players)]
+
+
+evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]

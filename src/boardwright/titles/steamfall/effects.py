@@ -33,6 +33,11 @@ SPEND_EVENTS = {
 def mods(st: SteamfallState, p: int) -> dict[str, int]:
     """Passive modifiers in effect for player p: complications first (they apply to everyone
     and before everything, §12.3), then p's civilians and items."""
+    memo = getattr(st, "mods_memo", None)  # set while a decision is built (turn.turn_decision)
+    if memo is not None:
+        hit: dict[str, int] | None = memo.get(p)
+        if hit is not None:
+            return hit
     out: dict[str, int] = {}
     c = st.content
 
@@ -54,6 +59,8 @@ def mods(st: SteamfallState, p: int) -> dict[str, int]:
             if e.timing == "passive" or (e.timing == "modded_passive" and modded):
                 for m in e.passive:
                     add(m.kind, m.n, m.arg)
+    if memo is not None:
+        memo[p] = out
     return out
 
 
@@ -93,16 +100,18 @@ def needs(bundle: Bundle) -> dict[str, int]:
 
 def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
     pl = st.pl[p]
-    need = needs(bundle)
+    if not bundle:
+        return bool(pl["res"]["stamina"] >= 0)
+    need = {bundle[0].what: bundle[0].n} if len(bundle) == 1 else needs(bundle)
     stamina = pl["res"]["stamina"] - need.get("stamina", 0)
     if stamina < 0:
         return False
-    use_stamina = stamina_usable(st, p)
     short = 0
     for what, n in need.items():
         if what in ACTIONS:
             lack = max(0, n - pl["pool"][what])
-            if lack and (what not in STAMINA_FOR or not use_stamina):
+            # (the modifiers are summed only when stamina has to stand in)
+            if lack and (what not in STAMINA_FOR or not stamina_usable(st, p)):
                 return False
             short += lack
         elif what in RES:
@@ -359,5 +368,12 @@ def _crisis() -> Any:
     return crisis
 
 
+#: the terms `one` has built (a Term is frozen: one object serves every caller)
+_ONE: dict[tuple[str, int], Term] = {}
+
+
 def one(what: str, n: int = 1) -> Term:
-    return Term.model_validate({"what": what, "n": n})
+    term = _ONE.get((what, n))
+    if term is None:
+        term = _ONE[(what, n)] = Term.model_validate({"what": what, "n": n})
+    return term

@@ -65,7 +65,7 @@ def evaluate(state: GameState, seat: int, depth: int = 2) -> float:
         # the same for every child of a position); a finished game is valued by the same VP
         # margin, not +-1000, so a trailing player does not stall the last end of round
         return float(
-            mine - max(others, default=0.0) - LOG_COST * len(st.log) - REPEAT_COST * _repeats(st) ** 2
+            mine - max(others, default=0.0) - LOG_COST * st.log_count() - REPEAT_COST * _repeats(st) ** 2
         )
     return float(mine - max(others, default=0.0))
 
@@ -120,7 +120,7 @@ def _team(st: Any, seat: int) -> float:
     rest = sum(_worth(st, p, ii=True) for p in range(st.players))
     # a tiny cost per logged event, so that a loop of effects that changes nothing (pay a
     # charm with stamina to gain a stamina) never looks as good as ending the turn
-    return float(value + 0.3 * rest + 2.0 * len(st.cover) - 0.002 * len(st.log))
+    return float(value + 0.3 * rest + 2.0 * len(st.cover) - 0.002 * st.log_count())
 
 
 def _acting(st: Any) -> tuple[int, str] | None:
@@ -219,24 +219,48 @@ def _distances(st: Any, p: int) -> tuple[dict[int, int], float]:
     without its cube (0 when there is none)."""
     b = st.board
     start = st.pl[p]["at"]
-    best = {start: 0}
-    heap = [(0, start)]
-    nearest = -1
-    while heap:
-        d, a = heapq.heappop(heap)
-        if d > best.get(a, 99):
-            continue
-        if nearest < 0 and a != start and b.is_slot(a) and p not in st.cubes[a]:
-            nearest = d
-        for nxt, cost in b.moves[a]:
-            nd = d + cost
-            if nd < best.get(nxt, 99):
-                best[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
+    best = _movement(b.moves, start)
+    # the nearest such location: the least distance among them (Dijkstra meets them in order)
+    n_districts = b.n_districts
+    cubes = st.cubes
+    nearest = min(
+        (d for a, d in best.items() if a != start and a >= n_districts and p not in cubes[a]), default=-1
+    )
     if b.is_slot(start) and p not in st.cubes[start]:  # a cube goes in on entering: out and back
         back = min(cost for _, cost in b.moves[start]) + 1
         nearest = back if nearest < 0 else min(nearest, back)
     return best, float(max(0, nearest))
+
+
+#: per board's pathways (by identity, the board kept alive alongside): area -> distances
+_MOVEMENT: dict[int, tuple[Any, dict[int, dict[int, int]]]] = {}
+
+
+def _movement(moves: Any, start: int) -> dict[int, int]:
+    """Movement from `start` to every area, in the order Dijkstra finds them. The map never
+    changes (board.py), so each board's answers are kept; callers must not change them."""
+    entry = _MOVEMENT.get(id(moves))
+    if entry is None or entry[0] is not moves:
+        if len(_MOVEMENT) > 64:  # a long run plays many boards: keep only recent ones
+            _MOVEMENT.clear()
+        entry = _MOVEMENT[id(moves)] = (moves, {})
+    known = entry[1]
+    best = known.get(start)
+    if best is not None:
+        return best
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, a = heapq.heappop(heap)
+        if d > best.get(a, 99):
+            continue
+        for nxt, cost in moves[a]:
+            nd = d + cost
+            if nd < best.get(nxt, 99):
+                best[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    known[start] = best
+    return best
 
 
 def _worth(st: Any, p: int, ii: bool = False) -> float:

@@ -44,8 +44,9 @@ def play_options(st: SteamfallState, p: int, free: bool = False) -> list[tuple[s
     for item in sorted(set(pl["hand"])):
         name = st.content.items[item].name
         ways = ["f"] if free else [str(c) for c, b in enumerate(cost_of(st, p, item)) if can_pay(st, p, b)]
+        targets = ["-", *attach_targets(st, p, item)] if ways else []
         for c in ways:
-            for target in ["-", *attach_targets(st, p, item)]:
+            for target in targets:
                 where = "" if target == "-" else f" attached to {st.content.items[target].name}"
                 cost = "" if c == "f" else f" (cost {c})"
                 out.append((f"{item}:{c}:{target}", f"play {name}{where}{cost}"))

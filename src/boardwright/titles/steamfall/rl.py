@@ -359,7 +359,6 @@ def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
     Genesis and the AI opponent, whose blocks are encoded from their views, take the view."""
     if st.data_pack is not None or st.ai or st.scenario in ("crisis", "genesis"):
         return encode_view(st.view(seat, log=False))
-    out = array("f", _ZEROS)
     head: dict[str, Any] = {
         "scenario": st.scenario,
         "round": st.round,
@@ -381,6 +380,7 @@ def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
         }
     pls = st.pl
     hand = pls[seat].get("hand", []) if seat < len(pls) and st.seat_of(seat) == seat else []
+    out = array("f", _board_template(st.board))
     _common(out, head, seat, pls, [len(pl.get("hand", [])) for pl in pls], hand)
     _state_areas(out, st, seat, max(1, len(pls)))
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
@@ -462,8 +462,9 @@ def _common(
         out[o] = len(pl.get("spare", [])) / 5
         o += 1
         pool = pl.get("pool", {})
-        for i, a in enumerate(ACTIONS):
-            out[o + i] = pool.get(a, 0) / 5
+        if any(pool.values()):  # (an empty pool between turns: its slots stay zero)
+            for i, a in enumerate(ACTIONS):
+                out[o + i] = pool.get(a, 0) / 5
         o += len(ACTIONS)
         out[o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
         out[o + 1] = 1.0 if pl.get("reset") else 0.0
@@ -529,47 +530,78 @@ def _areas(out: array[float], view: dict[str, Any], me: int, players: int) -> No
                 out[o + 3 + i_locations[a["location"]]] = 1.0
 
 
+#: per board (by identity, kept alive alongside): the zero vector with what the map alone
+#: sets in the area blocks (each area's kind and district), written by `_board_template`
+_TEMPLATES: dict[int, tuple[Any, bytes]] = {}
+
+
+def _board_template(b: Any) -> bytes:
+    """The observation's bytes before anything else is written: zeros, but for each area's
+    kind flag and district slot (the map never changes, board.py)."""
+    hit = _TEMPLATES.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    if len(_TEMPLATES) > 64:  # a long run plays many boards: keep only recent ones
+        _TEMPLATES.clear()
+    ix, offsets, area_size, _ = _layout()
+    out = array("f", _ZEROS)
+    for a in range(min(b.n_areas, MAX_AREAS)):
+        base = offsets[10] + a * area_size
+        if a < b.n_districts:
+            out[base] = 1.0
+            out[base + 2 + ix["districts"][b.districts[a]]] = 1.0
+        else:
+            out[base + 1] = 1.0
+    _TEMPLATES[id(b)] = (b, out.tobytes())
+    return _TEMPLATES[id(b)][1]
+
+
 def _state_areas(out: array[float], st: SteamfallState, me: int, players: int) -> None:
-    """The area blocks read from the state (what `views.view` shows of each area)."""
+    """The area blocks read from the state (what `views.view` shows of each area); each
+    area's kind and district are already set (`_board_template`)."""
     ix, offsets, area_size, _ = _layout()
     b = st.board
-    i_districts, i_locations = ix["districts"], ix["locations"]
+    i_locations = ix["locations"]
     o_tokens, o_cubes, o_standees, o_flags, o_secret = _area_offsets()
     standing: dict[int, list[int]] = {}
     for p, pl in enumerate(st.pl):
         standing.setdefault(pl.get("at", -1), []).append((p - me) % players)
     n_districts = b.n_districts
+    # the state's lists read once (an attribute lookup per area and field costs more)
+    tokens, cubes, ruins, rside = st.tok, st.cubes, st.ruins, st.rside
+    event, tablet, up, looked_at, loc = st.event, st.tablet, st.up, st.looked, st.loc
     for a in range(min(b.n_areas, MAX_AREAS)):
         base = offsets[10] + a * area_size
-        for k, n in st.tok[a].items():
-            slot = _TOKEN_SLOT.get(k)
-            if n and slot is not None:
-                out[base + o_tokens + slot] = n / 5
-        for s in st.cubes[a]:
-            out[base + o_cubes + (s - me) % players] += 1.0
-        for rel in standing.get(a, ()):
-            out[base + o_standees + rel] = 1.0
+        tok = tokens[a]
+        if any(tok.values()):  # (most areas hold no tokens)
+            for k, n in tok.items():
+                slot = _TOKEN_SLOT.get(k)
+                if n and slot is not None:
+                    out[base + o_tokens + slot] = n / 5
+        if cubes[a]:
+            for s in cubes[a]:
+                out[base + o_cubes + (s - me) % players] += 1.0
+        if a in standing:
+            for rel in standing[a]:
+                out[base + o_standees + rel] = 1.0
         flags = base + o_flags
-        if st.ruins[a]:
+        if ruins[a]:
             out[flags] = 1.0
-        if st.rside[a]:
+        if rside[a]:
             out[flags + 1] = 1.0
         if a < n_districts:
-            out[base] = 1.0
-            out[base + 2 + i_districts[b.districts[a]]] = 1.0
-            if st.event[a]:
+            if event[a]:
                 out[flags + 2] = 1.0
-            if st.tablet[a]:
+            if tablet[a]:
                 out[flags + 3] = 1.0
         else:
-            out[base + 1] = 1.0
             secret = base + o_secret
-            looked = me in st.looked[a]
-            if st.up[a]:
+            looked = me in looked_at[a]
+            if up[a]:
                 out[secret] = 1.0
             if looked:
                 out[secret + 2] = 1.0
-            location = st.loc[a] if st.up[a] or looked else None
+            location = loc[a] if up[a] or looked else None
             if location:
                 out[secret + 1] = 1.0
                 out[secret + 3 + i_locations[location]] = 1.0

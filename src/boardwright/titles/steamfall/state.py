@@ -103,8 +103,11 @@ AUTOMATIC = {
 
 
 class SteamfallState(TaskStackState):
-    __slots__ = ("board", "content", *FIELDS)
+    __slots__ = ("board", "content", "mods_memo", "quiet_said", *FIELDS)
     TURN_RULE = ref("3.2")
+    #: the evaluations read only how long the log is (`log_count`), except Genesis', which
+    #: reads its last entries: Genesis copies keep the log (`_copy`)
+    QUIET_SEARCH = True
     DECISIONS = DECISIONS
     APPLY = APPLY
 
@@ -148,14 +151,20 @@ class SteamfallState(TaskStackState):
     ai: dict[str, Any]
     #: Genesis: journals, event piles, scoring-event cubes (genesis.py); empty otherwise
     gn: dict[str, Any]
+    #: effects.mods() per seat while a decision is being built (nothing changes then); else None
+    mods_memo: dict[int, dict[str, int]] | None
+    #: a quiet search copy: the log entries it would hold (its original's and its own)
+    quiet_said: int
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
+        self.mods_memo = None
         self.content = load(self.data_pack)
         rounds.setup(self)
         self.run()
 
     def run(self) -> None:
+        self._cache.clear()  # run() by hand follows a change: no decision kept from before it
         while self.result is None and self.tasks:
             top = self.tasks[-1]
             kind = top[0]
@@ -165,7 +174,8 @@ class SteamfallState(TaskStackState):
                 continue
             if kind == "turn":
                 rounds.collect_insight(self, top[1])
-            if not self._decision_for(top).actions:
+            decision = self._decision_for(top)
+            if not decision.actions:
                 self.tasks.pop()
                 self.say(
                     top[1] if len(top) > 1 and isinstance(top[1], int) else None,
@@ -173,6 +183,8 @@ class SteamfallState(TaskStackState):
                     ref("6.5"),
                 )
                 continue
+            if kind == "turn":  # the acting seat's decision (a turn's does not depend on who asks)
+                self._cache[self.seat_of(int(top[1]))] = (decision, None)
             return
 
     def _to_act(self) -> tuple[int, ...]:
@@ -206,6 +218,9 @@ class SteamfallState(TaskStackState):
         super()._apply(seat, action_id)
 
     def say(self, seat: int | None, text: str, rule: str, visible_to: tuple[int, ...] | None = None) -> None:
+        if self.quiet:
+            self.quiet_said += 1
+            return
         if len(getattr(self, "pl", ())) > self.players:
             if seat is not None:
                 text = f"({crisis.char_name(self, seat)}) {text}"
@@ -213,6 +228,13 @@ class SteamfallState(TaskStackState):
             if visible_to is not None:
                 visible_to = (0,)
         super().say(seat, text, rule, visible_to)
+
+    def log_count(self) -> int:
+        """How many entries the log holds, or would hold in a quiet search copy."""
+        return self.quiet_said if self.quiet else len(self._log)
+
+    def _copy(self, quiet: bool) -> Any:
+        return super()._copy(quiet and getattr(self, "scenario", "") != "genesis")
 
     @property
     def over(self) -> bool:
@@ -268,6 +290,7 @@ class SteamfallState(TaskStackState):
         return out
 
     def _load(self, data: dict[str, Any]) -> None:
+        self.mods_memo = None
         self.content = load(self.data_pack)
         for f in FIELDS:
             setattr(self, f, data.get(f, {}) if f in ("ai", "gn") else data[f])
@@ -280,6 +303,8 @@ class SteamfallState(TaskStackState):
         replaced, never edited) and copied when they do (area tokens, decks, players)."""
         other.content = self.content
         other.board = self.board
+        other.mods_memo = None
+        other.quiet_said = self.log_count()
         for f in _FLAT:
             v = getattr(self, f)
             setattr(other, f, v.copy() if isinstance(v, (list, dict)) else v)

@@ -49,7 +49,7 @@ def partners(st: SteamfallState, p: int) -> list[int]:
     for q in range(len(st.pl)):
         if q == p or st.pl[q]["at"] != here or q in st.pl[p]["asked"]:
             continue
-        if any(has(st, s, r) for s in (p, q) for r in TRADABLE) or st.pl[p]["hand"] or st.pl[q]["hand"]:
+        if st.pl[p]["hand"] or st.pl[q]["hand"] or any(has(st, s, r) for s in (p, q) for r in TRADABLE):
             out.append(q)
     return out
 
@@ -70,10 +70,11 @@ def trade_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision
             acts.append(Action(f"offer:ask:{r}", f"ask for 1 {r}"))
     if len(st.pl[q]["hand"]) > ask.count(CARD):
         acts.append(Action(f"offer:ask:{CARD}", "ask for a card of their choice from their hand"))
+    gives, asks = _say(st, give), _say(st, ask)
     if give or ask:
-        acts.append(Action("propose", f"propose: give {_say(st, give)}, ask {_say(st, ask)}"))
+        acts.append(Action("propose", f"propose: give {gives}, ask {asks}"))
     acts.append(Action("cancel", "propose nothing"))
-    prompt = f"Trade with seat {q}: give {_say(st, give)}; ask {_say(st, ask)}"
+    prompt = f"Trade with seat {q}: give {gives}; ask {asks}"
     return Decision(p, "trade", prompt, _rule(st), tuple(acts))
 
 

@@ -84,6 +84,33 @@ def cost_bundles(st: SteamfallState, p: int, eff: Effect) -> list[Any]:
     return expand_costs(st, p, eff.costs) if eff.costs else NO_COST
 
 
+#: per content and component: the effects a turn may offer by themselves (not caused, no
+#: passive or item timing word), with their gains' labels and their cost alternatives when
+#: no cipher term makes those depend on the player; content never changes once loaded
+_OFFERED: dict[tuple[int, str, str], tuple[Any, list[tuple[int, Effect, list[str], Any]]]] = {}
+
+
+def _offered(st: SteamfallState, kind: str, cid: str) -> list[tuple[int, Effect, list[str], Any]]:
+    content = st.content
+    key = (id(content), kind, cid)
+    hit = _OFFERED.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    effs = [
+        (
+            idx,
+            eff,
+            [label(gb) for gb in eff.gains or NO_COST],
+            None if any(t.what == "cipher" for b in eff.costs for t in b) else eff.costs or NO_COST,
+        )
+        for idx, eff in enumerate(content.effects_of(kind, cid))
+        # a Utilize effect is also paid on its own, in every scenario (§6.7)
+        if not (eff.cause or eff.timing in SKIP_TIMING)
+    ]
+    _OFFERED[key] = (content, effs)
+    return effs
+
+
 def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     pl = st.pl[p]
     out = []
@@ -93,24 +120,24 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         item = cid if kind == "item" else ""
         if item and item in pl["used"]:
             continue  # items: once per turn (§6.6)
-        for idx, eff in enumerate(st.content.effects_of(kind, cid)):
-            # a Utilize effect is also paid on its own, in every scenario (§6.7)
-            if eff.cause or eff.timing in SKIP_TIMING or (remote and not eff.influence):
+        for idx, eff, gain_labels, costs in _offered(st, kind, cid):
+            if remote and not eff.influence:
                 continue
             if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in pl["fx_used"]:
                 continue
             if kind == "item" and st.group(p, cid)[0] != cid:
                 continue
-            for c, bundle in enumerate(cost_bundles(st, p, eff)):
+            for c, bundle in enumerate(cost_bundles(st, p, eff) if costs is None else costs):
                 if not can_pay(st, p, bundle, item):
                     continue
+                pays = label(bundle)
                 for g, gb in enumerate(eff.gains or NO_COST):
                     if not gain_possible(st, p, gb, eor) or buys_back_stamina(st, p, bundle, gb):
                         continue
+                    what = f"{eff.text} [pay {pays}; gain {gain_labels[g]}]"
                     for cards in card_choices(st, p, bundle):
                         for cond in condition_choices(st, p, eff):
                             aid = f"fx:{src}:{idx}:{c}:{g}:{'+'.join(cards) or '-'}:{cond or '-'}"
-                            what = f"{eff.text} [pay {label(bundle)}; gain {label(gb)}]"
                             out.append(Action(aid, what))
     return out
 
@@ -283,9 +310,13 @@ def cipher_ways(st: SteamfallState, p: int, area: int) -> list[tuple[str, list[A
 # ------------------------------------------------------------------ the decision
 def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p, eor = task[1], bool(task[2])
-    return Decision(
-        p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor))
-    )
+    st.mods_memo = {}  # building the options changes nothing: each seat's modifiers summed once
+    try:
+        return Decision(
+            p, "turn", _prompt(st, p, eor), ref("3.3" if eor else "3.2"), tuple(turn_actions(st, p, eor))
+        )
+    finally:
+        st.mods_memo = None
 
 
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
@@ -305,9 +336,13 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             if pl["boxes"][k] < BOXES[k]:
                 acts.append(Action(f"col:{k}", f"activate column {ROMAN[k]}"))
     if not eor:
+        affordable: dict[int, bool] = {}  # by movement cost: most pathways cost the same
         for dest, cost in b.moves[here]:
             n = move_cost(st, p, dest, cost)
-            if can_pay(st, p, [one("movement", n)] if n else []):
+            ok = affordable.get(n)
+            if ok is None:
+                ok = affordable[n] = can_pay(st, p, [one("movement", n)] if n else [])
+            if ok:
                 acts.append(Action(f"move:{dest}", f"move to {_area_name(st, dest)} ({n} movement)"))
         if can_pay(st, p, [one("manipulate")]):
             t = st.tok[here]
@@ -339,13 +374,14 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     cost = token_cost(st, p)
     if pl["res"]["insight"] >= cost and pl["spare"]:
         ch = st.content.characters[pl["char"]]
+        spare = [(tid, label(st.content.tokens[tid].gains)) for tid in sorted(pl["spare"])]
         for k in range(4):
             if len(pl["cols"][k]) < ch.columns[k].capacity:
-                for tid in sorted(pl["spare"]):
+                for tid, gains in spare:
                     acts.append(
                         Action(
                             f"token:{tid}:{k}",
-                            f"add {label(st.content.tokens[tid].gains)} to column "
+                            f"add {gains} to column "
                             f"{ROMAN[k]} for {cost} insight",
                         )
                     )
