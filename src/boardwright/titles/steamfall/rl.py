@@ -25,6 +25,7 @@ from .board import build
 from .content import Content, load
 from .rounds import requirement
 from .schema import ACTIONS, Effect
+from .state import _copy_player
 from .trade import TRADABLE
 
 if TYPE_CHECKING:
@@ -359,30 +360,13 @@ def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
     Genesis and the AI opponent, whose blocks are encoded from their views, take the view."""
     if st.data_pack is not None or st.ai or st.scenario in ("crisis", "genesis"):
         return encode_view(st.view(seat, log=False))
-    head: dict[str, Any] = {
-        "scenario": st.scenario,
-        "round": st.round,
-        "first": st.first,
-        "to_act": st.to_act,
-        "supply": st.supply,
-        "ruins_supply": len(st.ruins_stack),
-        "decks": {k: len(v) for k, v in st.decks.items()},
-        "trash": st.trash,
-    }
-    if st.scenario == "incredible-invention":
-        cover = st.cover
-        head["invention"] = {
-            "requirement": requirement(st) if st.round else None,
-            "completion": st.completion,
-            "quarters": st.quarters,
-            "paid": st.paid,
-            "complications": [{"id": c, "overcome": c in cover} for c in st.comps],
-        }
     pls = st.pl
     hand = pls[seat].get("hand", []) if seat < len(pls) and st.seat_of(seat) == seat else []
+    players = max(1, len(pls))
     out = array("f", _board_template(st.board))
-    _common(out, head, seat, pls, [len(pl.get("hand", [])) for pl in pls], hand)
-    _state_areas(out, st, seat, max(1, len(pls)))
+    _state_head(out, st, seat, players)
+    _seats_and_hand(out, seat, pls, [], hand, _seat_blocks(pls))
+    _state_areas(out, st, seat, players)
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
 
@@ -394,12 +378,16 @@ def _common(
     hand_sizes: list[int],
     hand: list[str],
 ) -> None:
-    """Every block but the areas and the scenario blocks: the head of the view (scenario,
-    round, first player, invention, supplies, decks), each player's public entries (the view's
-    player dicts or the state's, which hold the same keys) and the observer's hand."""
-    ix, offsets, _, seat_size = _layout()
+    """Every block but the areas and the scenario blocks: the head of the view (`_head`), each
+    player's public entries and the observer's hand (`_seats_and_hand`)."""
+    _head(out, view, me, max(1, len(pls)))
+    _seats_and_hand(out, me, pls, hand_sizes, hand, None)
+
+
+def _head(out: array[float], view: dict[str, Any], me: int, players: int) -> None:
+    """The head of the view: scenario, round, first player, invention, supplies, decks."""
+    ix, offsets, _, _ = _layout()
     ids = _ids()
-    players = max(1, len(pls))
     out[SCENARIOS.index(view["scenario"])] = 1.0
     out[offsets[1]] = view["round"] / 3
     out[offsets[2] + (int(view["first"]) - me) % players] = 1.0
@@ -432,57 +420,148 @@ def _common(
     for i, d in enumerate(DECKS):
         out[pos + i] = decks.get(d, 0) / 50
     out[offsets[9]] = len(view.get("trash", [])) / 50
+
+
+def _seats_and_hand(
+    out: array[float],
+    me: int,
+    pls: list[dict[str, Any]],
+    hand_sizes: list[int],
+    hand: list[str],
+    seat_blocks: list[array[float]] | None,
+) -> None:
+    """Each player's seat block (the view's player dicts or the state's, which hold the same
+    keys; `seat_blocks`: the blocks made already, see `_seat_blocks`) and the observer's hand."""
+    ix, offsets, _, seat_size = _layout()
+    players = max(1, len(pls))
     pos = offsets[11]
-    i_chars, i_items, i_civs = ix["characters"], ix["items"], ix["civilians"]
-    n_items = len(ids["items"])
     for p, pl in enumerate(pls):
         base = pos + (p - me) % players * seat_size
-        out[base] = 1.0
-        o = base + 1
-        if pl.get("char"):
-            out[o + i_chars[pl["char"]]] = 1.0
-        o += len(i_chars)
-        if 0 <= pl.get("at", -1) < MAX_AREAS:
-            out[o + pl["at"]] = 1.0
-        o += MAX_AREAS
-        res = pl.get("res", {})
-        for i, r in enumerate(RES):
-            out[o + i] = res.get(r, 0) / 10
-        o += len(RES)
-        out[o] = pl.get("diamonds", 0) / 4
-        out[o + 1] = pl.get("cubes", 0) / 8
-        out[o + 2] = pl.get("mood", 0) / 5
-        o += 3
-        for i, col in enumerate(pl.get("cols", [])[:4]):
-            out[o + i] = len(col) / 5
-        o += 4
-        for i, used in enumerate(pl.get("boxes", [])[:4]):
-            out[o + i] = used / 2
-        o += 4
-        out[o] = len(pl.get("spare", [])) / 5
-        o += 1
-        pool = pl.get("pool", {})
-        if any(pool.values()):  # (an empty pool between turns: its slots stay zero)
-            for i, a in enumerate(ACTIONS):
-                out[o + i] = pool.get(a, 0) / 5
-        o += len(ACTIONS)
-        out[o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
-        out[o + 1] = 1.0 if pl.get("reset") else 0.0
-        out[o + 2] = hand_sizes[p] / 10
-        out[o + 3] = len(pl.get("tablets", []))
-        o += 4
-        for it in pl.get("play", []):
-            out[o + i_items[it]] += 1.0
-        o += n_items
-        out[o] = sum(pl.get("power", {}).values()) / 10
-        o += 1
-        for v in pl.get("civs", []):
-            out[o + i_civs[v]] = 1.0
-        o += len(i_civs)
-        out[o] = len(pl.get("done", [])) / 3
+        if seat_blocks is None:
+            _seat(out, base, pl, hand_sizes[p])
+        else:
+            out[base : base + seat_size] = seat_blocks[p]
     pos = offsets[12]
+    i_items = ix["items"]
     for it in hand:
         out[pos + i_items[it]] += 1.0
+
+
+def _seat(out: array[float], base: int, pl: dict[str, Any], hand_size: int) -> None:
+    """One player's seat block at `base` (the view's player dict or the state's: the same keys)."""
+    ix = _layout()[0]
+    i_chars, i_items, i_civs = ix["characters"], ix["items"], ix["civilians"]
+    n_items = len(i_items)
+    out[base] = 1.0
+    o = base + 1
+    if pl.get("char"):
+        out[o + i_chars[pl["char"]]] = 1.0
+    o += len(i_chars)
+    if 0 <= pl.get("at", -1) < MAX_AREAS:
+        out[o + pl["at"]] = 1.0
+    o += MAX_AREAS
+    res = pl.get("res", {})
+    for i, r in enumerate(RES):
+        out[o + i] = res.get(r, 0) / 10
+    o += len(RES)
+    out[o] = pl.get("diamonds", 0) / 4
+    out[o + 1] = pl.get("cubes", 0) / 8
+    out[o + 2] = pl.get("mood", 0) / 5
+    o += 3
+    for i, col in enumerate(pl.get("cols", [])[:4]):
+        out[o + i] = len(col) / 5
+    o += 4
+    for i, used in enumerate(pl.get("boxes", [])[:4]):
+        out[o + i] = used / 2
+    o += 4
+    out[o] = len(pl.get("spare", [])) / 5
+    o += 1
+    pool = pl.get("pool", {})
+    if any(pool.values()):  # (an empty pool between turns: its slots stay zero)
+        for i, a in enumerate(ACTIONS):
+            out[o + i] = pool.get(a, 0) / 5
+    o += len(ACTIONS)
+    out[o] = 1.0 if pl.get("col", -1) >= 0 else 0.0
+    out[o + 1] = 1.0 if pl.get("reset") else 0.0
+    out[o + 2] = hand_size / 10
+    out[o + 3] = len(pl.get("tablets", []))
+    o += 4
+    for it in pl.get("play", []):
+        out[o + i_items[it]] += 1.0
+    o += n_items
+    out[o] = sum(pl.get("power", {}).values()) / 10
+    o += 1
+    for v in pl.get("civs", []):
+        out[o + i_civs[v]] = 1.0
+    o += len(i_civs)
+    out[o] = len(pl.get("done", [])) / 3
+
+
+#: observing seat -> (a copy of what the head was made of, the head's values) from the last
+#: encoding for that seat
+_LAST_HEAD: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
+
+
+def _state_head(out: array[float], st: SteamfallState, me: int, players: int) -> None:
+    """`_head` read from the state: copied from the last encoding for the same seat while
+    what it is made of compares equal to a copy of it taken then."""
+    ii = st.scenario == "incredible-invention"
+    decks = st.decks
+    inputs = (me, players, st.scenario, st.round, st.first, me in st.to_act, st.supply, len(st.ruins_stack),
+              tuple(decks), tuple(map(len, decks.values())), len(st.trash),
+              (requirement(st) if st.round else None, st.completion, st.quarters, st.paid, st.comps, st.cover)
+              if ii else None)
+    hi = _layout()[1][10]
+    last = _LAST_HEAD.get(me)
+    if last is not None and last[0] == inputs:
+        out[:hi] = last[1]
+        return
+    head: dict[str, Any] = {
+        "scenario": st.scenario,
+        "round": st.round,
+        "first": st.first,
+        "to_act": st.to_act,
+        "supply": st.supply,
+        "ruins_supply": len(st.ruins_stack),
+        "decks": {k: len(v) for k, v in decks.items()},
+        "trash": st.trash,
+    }
+    if ii:
+        cover = st.cover
+        head["invention"] = {
+            "requirement": requirement(st) if st.round else None,
+            "completion": st.completion,
+            "quarters": st.quarters,
+            "paid": st.paid,
+            "complications": [{"id": c, "overcome": c in cover} for c in st.comps],
+        }
+    _head(out, head, me, players)
+    inv = inputs[-1]
+    snapshot = (*inputs[:6], st.supply.copy(), *inputs[7:11],
+                (*inv[:3], st.paid.copy(), st.comps.copy(), st.cover.copy()) if inv is not None else None)
+    _LAST_HEAD[me] = (snapshot, out[:hi])
+
+
+#: player index -> (a copy of the state's player dict, its seat block) from the last encoding
+_LAST_SEAT: dict[int, tuple[dict[str, Any], array[float]]] = {}
+
+
+def _seat_blocks(pls: list[dict[str, Any]]) -> list[array[float]]:
+    """Each player's seat block (it does not depend on the observer, only where it goes),
+    copied from the last encoding while the player's dict compares equal to a copy of it
+    taken then (two levels deep, as the state's clone copies it: never a stale block)."""
+    blocks = []
+    seat_size = _layout()[3]
+    for p, pl in enumerate(pls):
+        last = _LAST_SEAT.get(p)
+        if last is not None and last[0] == pl:
+            blocks.append(last[1])
+            continue
+        block = array("f", bytes(4 * seat_size))
+        _seat(block, 0, pl, len(pl.get("hand", [])))
+        _LAST_SEAT[p] = (_copy_player(pl), block)
+        blocks.append(block)
+    return blocks
 
 
 def _area_offsets() -> tuple[int, int, int, int, int]:
@@ -556,9 +635,33 @@ def _board_template(b: Any) -> bytes:
     return _TEMPLATES[id(b)][1]
 
 
+#: observing seat -> (a copy of what its area blocks were made of, the blocks) from the
+#: last encoding for that seat
+_LAST_AREAS: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
+
+
 def _state_areas(out: array[float], st: SteamfallState, me: int, players: int) -> None:
     """The area blocks read from the state (what `views.view` shows of each area); each
-    area's kind and district are already set (`_board_template`)."""
+    area's kind and district are already set (`_board_template`). Copied from the last
+    encoding for the same seat while what they are made of compares equal to a copy of it
+    taken then (most steps change no area)."""
+    offsets = _layout()[1]
+    lo, hi = offsets[10], offsets[11]
+    inputs = (me, players, st.board, st.tok, st.cubes, st.ruins, st.rside, st.event, st.tablet, st.up,
+              st.looked, st.loc, [pl.get("at", -1) for pl in st.pl])
+    last = _LAST_AREAS.get(me)
+    if last is not None and last[0] == inputs:
+        out[lo:hi] = last[1]
+        return
+    _areas_from_state(out, st, me, players)
+    # lists of lists and of dicts copied a level deeper: never a stale block
+    snapshot = (me, players, st.board, [t.copy() for t in st.tok], [c.copy() for c in st.cubes],
+                st.ruins.copy(), st.rside.copy(), st.event.copy(), st.tablet.copy(), st.up.copy(),
+                [x.copy() for x in st.looked], st.loc.copy(), inputs[-1])
+    _LAST_AREAS[me] = (snapshot, out[lo:hi])
+
+
+def _areas_from_state(out: array[float], st: SteamfallState, me: int, players: int) -> None:
     ix, offsets, area_size, _ = _layout()
     b = st.board
     i_locations = ix["locations"]
