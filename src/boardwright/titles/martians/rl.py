@@ -489,6 +489,8 @@ def _building_offsets() -> tuple[tuple[str, int, tuple[int, ...]], ...]:
 
 
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
+#: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
+_SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
 #: corporation -> (a copy of its experts, assistants, technologies, crop and the installations,
 #: the values they gave) from the last encoding
 _LAST_CORP: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
@@ -557,32 +559,34 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     def slot(corp: int | None) -> int:
         return -1 if corp is None or corp < 0 else (corp - me) % ncorp
 
-    out[off["mode"] + MODES.index(mode)] = 1
-    out[off["players"]] = s.players / 4
-    o = off["time"]
-    out[o] = s.cycle / 5
-    out[o + 1] = s.cycles / 5
-    out[o + 2] = s.round / 4
-    out[o + 3] = s.rounds / 4
-    out[off["first"] + slot(s.first)] = 1
-    out[off["rtg"]] = s.rtg / 6
+    # the head (mode to events played): copied from the last encoding for this observer
+    # while what it is made of compares equal (`_reuse`)
+    lo, hi = off["mode"], off["quarters"]
+    top = s.weather_deck[-1] if seat in s.seen_top and s.weather_deck else None
+    inputs: tuple[Any, ...] = (me, ncorp, mode, s.players, s.cycle, s.cycles, s.round, s.rounds, s.first,
+                               s.rtg, s.weather, top, len(s.weather_deck), s.event_active, len(s.events_out))
+    if not _reuse(out, "head", lo, hi, inputs):
+        _head(s, out, off, ix, seat, slot)
+        _keep(out, "head", lo, hi, inputs)
+    # the general supply changes at most steps: its values (and the removed markers') looked
+    # up by what they are made of
+    key = (*s.supply.items(), None, *s.gone.items())
+    values = _SUPPLY_VALUES.get(key)
+    if values is None:
+        if len(_SUPPLY_VALUES) >= 4096:
+            _SUPPLY_VALUES.clear()
+        supply, gone = s.supply, s.gone
+        values = _SUPPLY_VALUES[key] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
+                                        array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
     o = off["supply"]
-    supply, gone = s.supply, s.gone
-    out[o:o + len(_SUPPLY)] = array("f", [supply.get(k, 0) / 10 for k in _SUPPLY])
+    out[o:o + len(_SUPPLY)] = values[0]
     o = off["removed"]
-    out[o:o + len(RESOURCES) - 1] = array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]])
-    out[off["weather"] + ix["weather"][_kind(s.weather)]] = 1
-    if seat in s.seen_top and s.weather_deck:
-        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
-    out[off["weather_deck"]] = len(s.weather_deck) / 9
-    if s.event_active:
-        out[off["event"] + ix["events"][s.event_active]] = 1
-    out[off["events_played"]] = len(s.events_out) / 20
+    out[o:o + len(RESOURCES) - 1] = values[1]
     o = off["quarters"]
     # Blocks that change now and then are copied from the last encoding while what they are
     # made of compares equal to what it was then (`_reuse`); their code stays as it was.
     lo, hi = o, off["buildings"]
-    inputs: tuple[Any, ...] = (me, ncorp, s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
+    inputs = (me, ncorp, s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
     if not _reuse(out, "quarters", lo, hi, inputs):
         _quarters(s, out, o, me, ncorp, slot)
         _keep(out, "quarters", lo, hi, (me, ncorp, _lists(s.quarters), s.owner.copy(), _lists(s.infirmary),
@@ -619,6 +623,28 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     out[off["conversion"] + 1] = row.medicine / 5
     _corporations(s, seat, out, n, ix, off, me, mine_corps)
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
+
+
+def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str, dict[str, int]], seat: int,
+          slot: Callable[[int | None], int]) -> None:
+    """The mode, time, first player, RTG, supply, weather and event blocks."""
+    mode = s.mode
+    out[off["mode"] + MODES.index(mode)] = 1
+    out[off["players"]] = s.players / 4
+    o = off["time"]
+    out[o] = s.cycle / 5
+    out[o + 1] = s.cycles / 5
+    out[o + 2] = s.round / 4
+    out[o + 3] = s.rounds / 4
+    out[off["first"] + slot(s.first)] = 1
+    out[off["rtg"]] = s.rtg / 6
+    out[off["weather"] + ix["weather"][_kind(s.weather)]] = 1
+    if seat in s.seen_top and s.weather_deck:
+        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
+    out[off["weather_deck"]] = len(s.weather_deck) / 9
+    if s.event_active:
+        out[off["event"] + ix["events"][s.event_active]] = 1
+    out[off["events_played"]] = len(s.events_out) / 20
 
 
 def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
@@ -771,26 +797,45 @@ def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict
             out[e + i] = markers.count(corp) / 2
 
 
+#: (reputation, resources, regolith cards seen by the observer, the cards) -> a purse's values
+_PURSES: dict[tuple[Any, ...], array[float]] = {}
+
+
+def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) -> array[float]:
+    """One purse's block (`layout`'s purses field, one slot)."""
+    c = s.content
+    i_minerals = ix["minerals"]
+    out = array("f", bytes(4 * (2 + len(RESOURCES) + 1 + 3)))
+    out[0] = 1
+    out[1] = s.reputation[p] / 30
+    out[2:2 + len(RESOURCES)] = array("f", [a / d for a, d in zip(s.res[p], _SCALE, strict=True)])
+    out[2 + len(RESOURCES)] = len(s.regolith[p]) / 6
+    if seen:
+        for x in s.regolith[p]:
+            out[3 + len(RESOURCES) + i_minerals[c.regolith[_kind(x)].mineral]] += _SIXTH
+    return out
+
+
 def _purses(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[str, int]],
             off: dict[str, int], me: int, mine_corps: list[int]) -> None:
     """The purses, turn, decision, hidden goals and game-over blocks."""
-    c = s.content
     ncorp = s.corps
     n = _ids()
     mode = s.mode
     per_purse = 2 + len(RESOURCES) + 1 + 3
-    i_minerals = ix["minerals"]
     shared = mode in ("solo", "coop")
     for p in range(len(s.res)):
         sl = 0 if shared else (p - me) % ncorp
         b = off["purses"] + sl * per_purse
-        out[b] = 1
-        out[b + 1] = s.reputation[p] / 30
-        out[b + 2:b + 2 + len(RESOURCES)] = array("f", [a / d for a, d in zip(s.res[p], _SCALE, strict=True)])
-        out[b + 2 + len(RESOURCES)] = len(s.regolith[p]) / 6
-        if seat in s.purse_seats(p):
-            for x in s.regolith[p]:
-                out[b + 3 + len(RESOURCES) + i_minerals[c.regolith[_kind(x)].mineral]] += _SIXTH
+        # a purse's values looked up by what they are made of (most steps change one purse)
+        seen = seat in s.purse_seats(p)
+        key = (s.reputation[p], *s.res[p], seen, *s.regolith[p])
+        block = _PURSES.get(key)
+        if block is None:
+            if len(_PURSES) >= 4096:
+                _PURSES.clear()
+            block = _PURSES[key] = _purse(s, p, seen, ix)
+        out[b:b + per_purse] = block
     if s.turn:
         _turn(out, s.turn, mine_corps)
     dec = s.decision(seat)
