@@ -489,11 +489,15 @@ def _building_offsets() -> tuple[tuple[str, int, tuple[int, ...]], ...]:
 
 
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
+#: (machine, a copy of the tiles, a copy of the face-up flags, the block) of the last board
+_LAST_BOARD: list[tuple[str, dict[str, str], dict[str, bool], array[float]] | None] = [None]
 #: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
 _SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
-#: corporation -> (a copy of its experts, assistants, technologies, crop and the installations,
-#: the values they gave) from the last encoding
+#: corporation -> (a copy of its experts, assistants, technologies and crop, the values they
+#: gave with the installations in `_LAST_INSTALL`) from the last encoding
 _LAST_CORP: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
+#: a copy of the installations the blocks in `_LAST_CORP` were made with
+_LAST_INSTALL: list[dict[str, list[int]] | None] = [None]
 #: (block name, observer's corporation) -> (a copy of what the block was made of, its
 #: values) from the last encoding for that observer
 _LAST: dict[tuple[str, int], tuple[Any, array[float]]] = {}
@@ -593,18 +597,26 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
                                         _lists(s.apartments), s.birth_q))
     lo, hi = off["buildings"], off["excavation"]
     inputs = (me, ncorp, s.unbuilt, s.fields, s.upgrades, s.install)
-    if not _reuse(out, "buildings", lo, hi, inputs):
+    if not _reuse(out, "buildings", lo, hi, inputs) and not _placed(out, lo, hi, inputs):
         _buildings(s, out, n, off, me, ncorp, slot)
         _keep(out, "buildings", lo, hi, (me, ncorp, s.unbuilt.copy(), _dict_lists(s.fields),
                                          _dict_lists(s.upgrades), _dict_lists(s.install)))
     o = off["excavation"]
-    # the excavation board changes at a dig or a move only: its block is made once per board
-    key = board_key(s)
-    block = _EXCAVATION.get(key)
-    if block is None:
-        if len(_EXCAVATION) >= 4096:
-            _EXCAVATION.clear()
-        block = _EXCAVATION[key] = _excavation(s, n, ix)
+    # the excavation board changes at a dig or a move only: its block is made once per board,
+    # and the last board's is kept with a copy of the board (compared first: cheaper than a key)
+    last_board = _LAST_BOARD[0]
+    if last_board is not None and last_board[0] == s.machine and last_board[1] == s.tiles \
+            and last_board[2] == s.faceup:
+        block = last_board[3]
+    else:
+        key = board_key(s)
+        made = _EXCAVATION.get(key)
+        if made is None:
+            if len(_EXCAVATION) >= 4096:
+                _EXCAVATION.clear()
+            made = _EXCAVATION[key] = _excavation(s, n, ix)
+        block = made
+        _LAST_BOARD[0] = (s.machine, s.tiles.copy(), s.faceup.copy(), block)
     out[o:o + len(block)] = block
     lo, hi = off["center"], off["conversion"]
     inputs = (me, seat, ncorp, mode, s.cycle, s.options.get("scenario"), s.options.get("solo_goal"),
@@ -662,6 +674,38 @@ def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
             out[b + 5 + 2 * MAX_CORPS + slot(corp)] += 1
     if s.birth_q >= 0:
         out[_offsets()["birth_quarters"] + s.birth_q] = 1
+
+
+def _placed(out: array[float], lo: int, hi: int, inputs: tuple[Any, ...]) -> bool:
+    """The buildings block when only fields changed since the last encoding for this observer
+    (a colonist placed or taken back): that block, with the changed buildings' fields
+    written again. False (nothing written) when anything else changed."""
+    last = _LAST.get(("buildings", inputs[0]))
+    if last is None:
+        return False
+    (me, ncorp, unbuilt, fields, upgrades, install), made = last
+    if not (me == inputs[0] and ncorp == inputs[1] and unbuilt == inputs[2] and upgrades == inputs[4]
+            and install == inputs[5]):
+        return False
+    now = inputs[3]
+    if now.keys() != fields.keys():
+        return False  # (a building added by hand: made again from scratch)
+    out[lo:hi] = made
+    occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
+    zeros = array("f", bytes(4 * occupants))
+    for bid, _, field_at in _building_offsets():
+        who_now = now[bid]
+        if who_now == fields[bid]:
+            continue
+        for fb in field_at:
+            out[fb:fb + occupants] = zeros
+        for fb, who in zip(field_at, who_now, strict=False):  # the first MAX_FIELDS fields
+            if who >= 0:
+                out[fb + (who - me) % ncorp] = 1
+            elif who == -2:
+                out[fb + MAX_CORPS] = 1
+    _LAST[("buildings", me)] = ((me, ncorp, unbuilt, _dict_lists(now), upgrades, install), out[lo:hi])
+    return True
 
 
 def _buildings(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], off: dict[str, int],
@@ -739,33 +783,42 @@ def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, t
     slow = 2 * n_experts + n_assistants + n_tech + n_crops + len(n["installations"])
     per_corp = 3 + 4 + slow + 3
     held = [len(g) for g in s.goals] if s.goal_hand else []
+    # the state's lists read once; the installations compared once for every corporation
+    hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
+    rtg_used, stats = s.rtg_used, s.stats
+    experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
+    same_install = _LAST_INSTALL[0] == install
+    if not same_install:
+        _LAST_INSTALL[0] = _dict_lists(install)
+        _LAST_CORP.clear()
+    o = off["corporations"]
     for corp in range(ncorp):
-        b = off["corporations"] + (corp - me) % ncorp * per_corp
+        b = o + (corp - me) % ncorp * per_corp
         out[b] = 1
-        if s.seat_of(corp) == seat:
+        if corp in mine_corps:
             out[b + 1] = 1
-        if s.rtg_used[corp]:
+        if rtg_used[corp]:
             out[b + 2] = 1
-        out[b + 3] = s.hand[corp] / 3
-        out[b + 4] = s.colonists[corp] / 4
-        out[b + 5] = s.dead[corp] / 4
-        out[b + 6] = s.placed[corp] / 4
+        out[b + 3] = hand[corp] / 3
+        out[b + 4] = colonists[corp] / 4
+        out[b + 5] = dead[corp] / 4
+        out[b + 6] = placed[corp] / 4
         e = b + 7
         # experts, assistants, technologies, crop and installations change seldom: copied
-        # from the last encoding while they compare equal (see `_reuse`)
-        inputs = (corp, s.experts[corp], s.assistants[corp], s.corp_tech[corp], s.crop[corp], s.install)
+        # from the last encoding while they compare equal (see `_reuse`; the installations:
+        # `_LAST_INSTALL`, whose change empties `_LAST_CORP`)
+        inputs = (experts[corp], assistants[corp], corp_tech[corp], crop[corp])
         last = _LAST_CORP.get(corp)
         if last is not None and last[0] == inputs:
             out[e:e + slow] = last[1]
         else:
             _corporation(s, corp, out, e, n, ix)
-            _LAST_CORP[corp] = ((corp, _lists(s.experts[corp]), s.assistants[corp].copy(),
-                                 s.corp_tech[corp].copy(), s.crop[corp], _dict_lists(s.install)),
-                                out[e:e + slow])
+            _LAST_CORP[corp] = ((_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(),
+                                 crop[corp]), out[e:e + slow])
         e += slow
-        stats = s.stats[corp]
-        out[e] = stats["research"] / 6
-        out[e + 1] = stats["commissions"] / 6
+        corp_stats = stats[corp]
+        out[e] = corp_stats["research"] / 6
+        out[e + 1] = corp_stats["commissions"] / 6
         if corp < len(held):
             out[e + 2] = held[corp] / 2
     _purses(s, seat, out, ix, off, me, mine_corps)
