@@ -349,11 +349,11 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
     if st.scenario == "crisis":
         _crisis().on_event(st, p, event)
     if st.scenario == "genesis" and st.gn:
-        from .journal import on_event
+        from .scenarios.genesis.journal import on_event
 
         on_event(st, p, event, n)
     if st.ai:
-        from .genesis_ai_player import on_fire  # §18.4 the sheet's player abilities
+        from .scenarios.genesis.ai.player import on_fire  # §18.4 the sheet's player abilities
 
         on_fire(st, p, event)
     for cid in list(st.comps):
@@ -363,7 +363,7 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
 
 
 def _crisis() -> Any:
-    from . import crisis  # the Crisis scenario (§16) builds on this module
+    from .scenarios.crisis import game as crisis  # the Crisis scenario (§16) builds on this module
 
     return crisis
 

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis, genesis, genesis_ai_solo
 from .board import build, rotate
 from .effects import gain
 from .rules import ref
+from .scenarios.crisis import game as crisis
+from .scenarios.genesis import game as genesis
+from .scenarios.genesis.ai import solo as genesis_ai_solo
 from .schema import ACTIONS
 
 if TYPE_CHECKING:

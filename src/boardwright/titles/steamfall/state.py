@@ -13,23 +13,17 @@ from boardwright.engine import Rng
 from boardwright.engine.outcome import competitive, cooperative
 from boardwright.engine.tasks import TaskStackState
 
-from . import (
-    choices,
-    crisis,
-    genesis,
-    genesis_ai,
-    genesis_ai_player,
-    genesis_ai_solo,
-    journal,
-    rounds,
-    trade,
-    turn,
-    views,
-)
+from . import choices, rounds, trade, turn, views
 from .board import Board
 from .content import Content, load
 from .effects import fire, gain
 from .rules import ref
+from .scenarios.crisis import game as crisis
+from .scenarios.genesis import game as genesis
+from .scenarios.genesis import journal
+from .scenarios.genesis.ai import player as genesis_ai_player
+from .scenarios.genesis.ai import sheets as genesis_ai
+from .scenarios.genesis.ai import solo as genesis_ai_solo
 
 Task = list[Any]
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis, genesis, genesis_ai_player, trade
 from . import items as itm
+from . import trade
 from .choices import _area_name, explore
 from .effects import (
     buys_back_stamina,
@@ -33,6 +33,9 @@ from .effects import (
 )
 from .rounds import BOXES, compulsory, contribute, put_token, requirement
 from .rules import ref
+from .scenarios.crisis import game as crisis
+from .scenarios.genesis import game as genesis
+from .scenarios.genesis.ai import player as genesis_ai_player
 from .schema import Effect
 
 if TYPE_CHECKING:

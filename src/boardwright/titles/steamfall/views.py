@@ -104,15 +104,15 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
             ],
         }
     if st.scenario == "crisis":
-        from .crisis import view as crisis_view
+        from .scenarios.crisis.game import view as crisis_view
 
         out["crisis"] = crisis_view(st)
     if st.scenario == "genesis" and st.gn:
-        from .genesis import view as genesis_view
+        from .scenarios.genesis.game import view as genesis_view
 
         out["genesis"] = genesis_view(st, seat)
     if st.ai:
-        from .genesis_ai_solo import view as ai_view
+        from .scenarios.genesis.ai.solo import view as ai_view
 
         out["ai"] = ai_view(st)  # solo: the AI opponent is public (§18.1)
     if st.result is not None:
@@ -160,11 +160,11 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
     st.decks["loc"] = pool
     rng.shuffle(st.ruins_stack)
     if st.scenario == "crisis":
-        from .crisis import determinize as crisis_determinize
+        from .scenarios.crisis.game import determinize as crisis_determinize
 
         crisis_determinize(st, rng)
     if st.scenario == "genesis" and st.gn:
-        from .genesis import determinize as genesis_determinize
+        from .scenarios.genesis.game import determinize as genesis_determinize
 
         genesis_determinize(st, seat, rng)
 
@@ -240,19 +240,19 @@ def components(st: SteamfallState) -> dict[str, int]:
     on_map["civilian"] += on_map["mechanized"]  # the two sides of one token
     extra: dict[str, int] = {}
     if st.scenario == "crisis":
-        from .crisis import box_cubes
-        from .crisis import components as crisis_components
+        from .scenarios.crisis.game import box_cubes
+        from .scenarios.crisis.game import components as crisis_components
 
         cubes += box_cubes(st)
         extra = crisis_components(st)
     if st.scenario == "genesis" and st.gn:
-        from .genesis import components as genesis_components
+        from .scenarios.genesis.game import components as genesis_components
 
         extra = genesis_components(st)
         cards["events"] += extra.pop("events_off_map")
         cubes += extra.pop("event_cubes")
     if st.scenario == "genesis" and st.players == 1:  # solo: the AI opponent's pieces (§18)
-        from .genesis_ai_solo import components as ai_components
+        from .scenarios.genesis.ai.solo import components as ai_components
 
         held = ai_components(st)
         on_map["civilian"] += held.pop("civilian")
