@@ -11,6 +11,7 @@ package (tests/steamfall/test_scenario_layout.py holds the core to that).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 # scenario id (the `scenario` option) -> package under scenarios/
@@ -25,9 +26,92 @@ _LOADED: dict[str, Scenario] = {}
 
 class Scenario:
     """The hooks a scenario may override; each default is what a scenario without the rule
-    does (no-op, nothing added)."""
+    does (no-op, nothing added). `st` is a SteamfallState, typed loosely so that this module
+    imports nothing of the core."""
 
     id: str = ""
+    #: rounds before the game ends (the core's three, §3)
+    rounds: int = 3
+    #: the game's end when the rounds run out, in the result's words
+    end_reason: str = "three rounds played"
+    #: the cards marked for competitive play (and cipher cards) are dealt (§2.1)
+    competitive_decks: bool = False
+    #: the complication deck is dealt (§12.3)
+    complications: bool = False
+    #: a search copy may drop the log (False: the scenario's rules read the log)
+    quiet_copies: bool = True
+    #: its tasks: decisions, how they apply, automatic steps, and who chooses at once
+    decisions: Mapping[str, Callable[..., Any]] = {}
+    apply: Mapping[str, Callable[..., Any]] = {}
+    automatic: Mapping[str, Callable[..., Any]] = {}
+    simultaneous: Mapping[str, Callable[..., Any]] = {}
+
+    # ---------------------------------------------------------------- setup and rounds
+    def characters(self, players: int) -> int:
+        """How many characters play (one per seat)."""
+        return players
+
+    def reserved_character(self, st: Any) -> str:
+        """A character no player may take ("" for none)."""
+        return ""
+
+    def uses_events(self, st: Any) -> bool:
+        """Whether the core's event deck is dealt (§9; a variant elsewhere, §14)."""
+        return bool(st.options.get("ii_events"))
+
+    def setup(self, st: Any) -> None:
+        """After the core's decks and seats, before the map: the scenario's own pieces and
+        the first tasks (by default the first round)."""
+        st.tasks.append(["round"])
+
+    def map_built(self, st: Any) -> None:
+        """After the map and its secret locations are laid."""
+
+    def begin_turn(self, st: Any, p: int) -> None:
+        """Player p's turn starts (after the core's per-turn reset)."""
+
+    def round_begins(self, st: Any) -> None:
+        """A round starts, before the districts' drops."""
+
+    def round_started(self, st: Any) -> None:
+        """After the districts' drops, before the first turn."""
+
+    def end_round_tasks(self, st: Any) -> None:
+        """The end of round is queued: tasks to run after the end-of-round turns."""
+
+    def discard_events(self, st: Any) -> bool:
+        """The events leave at the end of round; True when the scenario did it its way."""
+        return False
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        """The task after a round's clean-up, or None for the core's (the next round or the
+        game's end)."""
+        return None
+
+    def next_round_task(self) -> list[Any]:
+        return ["round"]
+
+    def game_end(self, st: Any) -> None:
+        """The rounds ran out: final scoring before the result is set."""
+
+    def score_extra(self, st: Any, p: int, out: dict[str, Any]) -> None:
+        """Add the scenario's own scoring lines to player p's score (and its total)."""
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        """The outcome, or None for the core's competitive one (VP, then insight)."""
+        return None
+
+    # ---------------------------------------------------------------- state
+    def copy_fields(self, src: Any, dst: Any) -> None:
+        """Copy the scenario's own state fields (cr, gn, ai) into a search copy."""
+
+    def events_at(self, st: Any, area: int) -> list[str]:
+        """The events working in a district (§9: the one laid there)."""
+        return [st.event[area]] if st.event[area] else []
+
+    def quest_need(self, st: Any, n: int) -> int:
+        """The progress a quest needs (§8), printed n."""
+        return n
 
 
 def get(scenario_id: str) -> Scenario:
@@ -49,3 +133,16 @@ def of(st: Any) -> Scenario:
 
 def ids() -> tuple[str, ...]:
     return tuple(_PACKAGES)
+
+
+def every() -> tuple[Scenario, ...]:
+    """Every scenario, each package imported (for tables merged once, like the tasks)."""
+    return tuple(get(i) for i in _PACKAGES)
+
+
+def merged(table: str) -> dict[str, Callable[..., Any]]:
+    """One of the scenarios' task tables, merged (task kinds are unique across them)."""
+    out: dict[str, Callable[..., Any]] = {}
+    for sc in every():
+        out.update(getattr(sc, table))
+    return out

@@ -2,11 +2,58 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any
+
+from boardwright.engine.outcome import cooperative
+
 from .. import Scenario
+from . import game
 
 
 class Crisis(Scenario):
     id = "crisis"
+    decisions = MappingProxyType(game.DECISIONS)
+    apply = MappingProxyType(game.APPLY)
+    automatic = MappingProxyType(game.AUTOMATIC)
+
+    def characters(self, players: int) -> int:
+        return game.n_characters(self.id, players)
+
+    def setup(self, st: Any) -> None:
+        game.setup(st)
+        st.tasks.append(["round"])
+
+    def map_built(self, st: Any) -> None:
+        game.place_pylons(st)
+
+    def begin_turn(self, st: Any, p: int) -> None:
+        game.begin_turn(st, p)
+
+    def round_started(self, st: Any) -> None:
+        game.start_round(st)
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        return ["cr_resolution"]
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        final = st.over
+        res = st.result or {}
+        return cooperative(
+            st.players,
+            won=res.get("won") if final else None,
+            reason=res.get("reason", "the game is still running"),
+            team_score=float(st.cr.get("serenity", 0)),
+            final=final,
+            breakdown={
+                "round": st.round,
+                "serenity": st.cr.get("serenity", 0),
+                "pylons_left": len(st.cr.get("pylons", [])),
+            },
+        )
+
+    def copy_fields(self, src: Any, dst: Any) -> None:
+        dst.cr = game.copy_cr(src.cr)
 
 
 SCENARIO = Crisis()

@@ -1,12 +1,74 @@
-"""Genesis (§17-§18): competitive with journals; solo against a scripted AI opponent."""
+"""Genesis (§17-§18): competitive with journals; solo against a scripted AI opponent (ai/)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any
+
 from .. import Scenario
+from . import game, journal
+from .ai import player, sheets, solo
 
 
 class Genesis(Scenario):
     id = "genesis"
+    rounds = game.ROUNDS
+    end_reason = "four rounds played"
+    quiet_copies = False  # its rules read the log's last entries
+    decisions = MappingProxyType({**game.DECISIONS, **player.DECISIONS})
+    apply = MappingProxyType({**game.APPLY, **player.APPLY})
+    automatic = MappingProxyType({**game.AUTOMATIC, **solo.AUTOMATIC})
+    simultaneous = MappingProxyType({"chapter_pick": journal.choosers})
+
+    def reserved_character(self, st: Any) -> str:
+        return str(st.options.get("opponent") or "")  # §18.1 never the AI opponent
+
+    def setup(self, st: Any) -> None:
+        """§17: the Journal phase opens every round; journals after the map."""
+        game.setup(st)
+        st.tasks += [["journal"], *solo.setup_tasks(st), ["gn_setup"]]
+
+    def round_started(self, st: Any) -> None:
+        game.round_drops(st)
+        if not st.ai:  # solo: the AI's start of round places the events (§18.9)
+            game.place_events(st)
+
+    def end_round_tasks(self, st: Any) -> None:
+        st.tasks.append(["gn_round_check"])
+
+    def discard_events(self, st: Any) -> bool:
+        game.discard_events(st)  # §17.6 permanent events stay, the others go back
+        return True
+
+    def next_round_task(self) -> list[Any]:
+        return ["journal"]
+
+    def game_end(self, st: Any) -> None:
+        if st.ai:
+            solo.end_game(st)  # §18.8 the AI's sheet resolves the scoring events
+        else:
+            game.end_game(st)
+
+    def score_extra(self, st: Any, p: int, out: dict[str, Any]) -> None:
+        out["scoring_events"] = game.score_extra(st, p)
+        out["total"] += out["scoring_events"]
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        if not st.ai:
+            return None
+        from ...rounds import score
+
+        return solo.outcome(st, int(score(st, 0)["total"]))  # §18.8 the player's VP against the AI's
+
+    def copy_fields(self, src: Any, dst: Any) -> None:
+        dst.ai = sheets.copy_ai(src.ai)
+        dst.gn = game.copy_gn(src.gn)
+
+    def events_at(self, st: Any, area: int) -> list[str]:
+        return game.events_at(st, area)  # solo: the central district's extras too (§18.9)
+
+    def quest_need(self, st: Any, n: int) -> int:
+        return player.quest_need(st, n)  # Marcus's sheet (§18.4)
 
 
 SCENARIO = Genesis()

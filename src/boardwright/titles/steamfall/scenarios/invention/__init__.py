@@ -2,11 +2,44 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from boardwright.engine.outcome import cooperative
+
 from .. import Scenario
 
 
 class IncredibleInvention(Scenario):
     id = "incredible-invention"
+    complications = True
+
+    def round_begins(self, st: Any) -> None:
+        """§12.3 the round's complications replace the last round's (two a round)."""
+        from ...rules import ref
+
+        for cid in st.comps:
+            st.comp_out.append(cid)
+        st.comps, st.cprog, st.cover = [], {}, []
+        for _ in range(2):
+            if st.decks["comp"]:
+                cid = st.decks["comp"].pop()
+                st.comps.append(cid)
+                st.say(None, f"complication: {st.content.complications[cid].name}", ref("12.3"))
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        return ["resolution"]  # §12.4 the round's requirements (rounds.resolve_resolution)
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        final = st.over
+        res = st.result or {}
+        return cooperative(
+            st.players,
+            won=res.get("won") if final else None,
+            reason=res.get("reason", "the game is still running"),
+            team_score=float(st.completion),
+            final=final,
+            breakdown={"round": st.round, "completion": st.completion},
+        )
 
 
 SCENARIO = IncredibleInvention()
