@@ -34,7 +34,6 @@ ALLOWED: dict[str, int] = {
     "rl.py": 5,
     "terminal.py": 3,
     "trade.py": 2,
-    "turn.py": 8,
     "views.py": 17,
 }
 

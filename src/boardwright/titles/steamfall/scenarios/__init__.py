@@ -109,6 +109,38 @@ class Scenario:
         """The events working in a district (§9: the one laid there)."""
         return [st.event[area]] if st.event[area] else []
 
+    # ---------------------------------------------------------------- the turn
+    #: encountering a civilian on the map is a turn action (§8)
+    civilian_encounters: bool = True
+    #: the heads of the scenario's own turn actions (`apply_action` applies them)
+    heads: frozenset[str] = frozenset()
+
+    def resource_actions(self, st: Any, p: int) -> list[Any]:
+        """Turn actions spending resources on the scenario's goal (before trades)."""
+        return []
+
+    def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
+        """The turn's actions, filtered and added to by the scenario (after trades)."""
+        return acts
+
+    def apply_action(self, st: Any, p: int, aid: str, eor: bool) -> None:
+        """Apply one of the scenario's own turn actions (its head is in `heads`)."""
+        raise ValueError(f"{self.id or 'this scenario'} has no turn action {aid!r}")
+
+    def end_turn(self, st: Any, p: int) -> None:
+        """Player p ends the turn, before the action pool empties."""
+
+    def extra_move(self, st: Any, p: int, dest: int) -> int:
+        """Movement added to the cost of entering dest."""
+        return 0
+
+    def on_move(self, st: Any, p: int, left: int) -> None:
+        """Player p moves, leaving the area `left` (before entering the next)."""
+
+    def event_used(self, st: Any, area: int, eid: str) -> bool:
+        """An after-use event was used; True when the scenario removed it its way."""
+        return False
+
     def quest_need(self, st: Any, n: int) -> int:
         """The progress a quest needs (§8), printed n."""
         return n

@@ -17,6 +17,18 @@ class Crisis(Scenario):
     apply = MappingProxyType(game.APPLY)
     automatic = MappingProxyType(game.AUTOMATIC)
 
+    civilian_encounters = False  # encounter cards instead (§16.8)
+    heads = game.HEADS
+
+    def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
+        return game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
+
+    def apply_action(self, st: Any, p: int, aid: str, eor: bool) -> None:
+        game.apply(st, p, aid)
+
+    def end_turn(self, st: Any, p: int) -> None:
+        game.end_turn(st, p)
+
     def characters(self, players: int) -> int:
         return game.n_characters(self.id, players)
 

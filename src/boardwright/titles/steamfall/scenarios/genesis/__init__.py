@@ -20,6 +20,36 @@ class Genesis(Scenario):
     automatic = MappingProxyType({**game.AUTOMATIC, **solo.AUTOMATIC})
     simultaneous = MappingProxyType({"chapter_pick": journal.choosers})
 
+    heads = game.HEADS | player.HEADS
+
+    def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
+        acts = game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
+        if st.ai:  # §18.4 solo: the abilities the AI sheet gives or takes
+            acts = player.filter_actions(st, p, acts) + player.turn_actions(st, p, eor)
+        return acts
+
+    def apply_action(self, st: Any, p: int, aid: str, eor: bool) -> None:
+        if aid.partition(":")[0] in game.HEADS:
+            game.apply(st, p, aid, eor)
+        else:
+            player.apply(st, p, aid)
+
+    def end_turn(self, st: Any, p: int) -> None:
+        game.end_turn(st, p)
+
+    def extra_move(self, st: Any, p: int, dest: int) -> int:
+        return player.extra_move(st, p, dest)
+
+    def on_move(self, st: Any, p: int, left: int) -> None:
+        if st.ai:
+            player.on_move(st, p, left)
+
+    def event_used(self, st: Any, area: int, eid: str) -> bool:
+        if eid not in st.content.genesis_events:
+            return False
+        game.after_use(st, area, eid)
+        return True
+
     def reserved_character(self, st: Any) -> str:
         return str(st.options.get("opponent") or "")  # §18.1 never the AI opponent
 

@@ -26,6 +26,18 @@ class IncredibleInvention(Scenario):
                 st.comps.append(cid)
                 st.say(None, f"complication: {st.content.complications[cid].name}", ref("12.3"))
 
+    def resource_actions(self, st: Any, p: int) -> list[Any]:
+        """§12.4 insight and steam toward the round's completions."""
+        from boardwright.engine import Action
+
+        from ...rounds import requirement
+
+        if st.completion >= requirement(st)[2]:
+            return []
+        res = st.pl[p]["res"]
+        ways = [what for what in ("insight", "steam") if res[what] > 0]
+        return [Action(f"complete:{what}", f"1 {what} toward a completion") for what in ways]
+
     def round_over(self, st: Any) -> list[Any] | None:
         return ["resolution"]  # §12.4 the round's requirements (rounds.resolve_resolution)
 
