@@ -26,7 +26,6 @@ ALLOWED: dict[str, int] = {
     "balance.py": 1,
     "choices.py": 2,
     "content.py": 5,
-    "effects.py": 7,
     "glossary.py": 2,
     "heuristic.py": 7,
     "hooks.py": 3,
@@ -34,7 +33,6 @@ ALLOWED: dict[str, int] = {
     "rl.py": 5,
     "terminal.py": 3,
     "trade.py": 2,
-    "views.py": 17,
 }
 
 

@@ -141,6 +141,38 @@ class Scenario:
         """An after-use event was used; True when the scenario removed it its way."""
         return False
 
+    # ---------------------------------------------------------------- the effect interpreter
+    #: a completion gain moves the invention's completion track (§12.4)
+    completion_track: bool = False
+
+    def on_event(self, st: Any, p: int, event: str, n: int) -> None:
+        """A game event fired for player p (after the core's quests), n times."""
+
+    def gain_ok(self, st: Any, p: int, what: str) -> bool:
+        """Whether one of the scenario's own gain words (effects.CR_GAINS) may be gained now."""
+        return False
+
+    def gain_term(self, st: Any, p: int, what: str, n: int, later: list[list[Any]]) -> None:
+        """Gain one of the scenario's own gain words; tasks to run after go to `later`."""
+
+    def blocks_moving(self, st: Any) -> bool:
+        """Whether moving (a teleport too) waits for something the scenario has under way."""
+        return False
+
+    # ---------------------------------------------------------------- views
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        """Add the scenario's parts to `seat`'s view (before the result)."""
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> None:
+        """Re-deal what the scenario hides from `seat` (after the core's decks)."""
+
+    def count_components(
+        self, st: Any, cards: dict[str, int], on_map: dict[str, int]
+    ) -> tuple[int, dict[str, int]]:
+        """The scenario's pieces in the component count: more influence cubes and its own
+        lines; it may add to the core's card and token counts."""
+        return 0, {}
+
     def quest_need(self, st: Any, n: int) -> int:
         """The progress a quest needs (§8), printed n."""
         return n

@@ -29,6 +29,29 @@ class Crisis(Scenario):
     def end_turn(self, st: Any, p: int) -> None:
         game.end_turn(st, p)
 
+    def on_event(self, st: Any, p: int, event: str, n: int) -> None:
+        game.on_event(st, p, event)
+
+    def gain_ok(self, st: Any, p: int, what: str) -> bool:
+        return game.gain_ok(st, p, what)
+
+    def gain_term(self, st: Any, p: int, what: str, n: int, later: list[list[Any]]) -> None:
+        game.gain_term(st, p, what, n, later)
+
+    def blocks_moving(self, st: Any) -> bool:
+        return game.busy(st)  # no moving before the encounter is finished (§16.8)
+
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        out["crisis"] = game.view(st)
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> None:
+        game.determinize(st, rng)
+
+    def count_components(
+        self, st: Any, cards: dict[str, int], on_map: dict[str, int]
+    ) -> tuple[int, dict[str, int]]:
+        return game.box_cubes(st), game.components(st)
+
     def characters(self, players: int) -> int:
         return game.n_characters(self.id, players)
 

@@ -50,6 +50,38 @@ class Genesis(Scenario):
         game.after_use(st, area, eid)
         return True
 
+    def on_event(self, st: Any, p: int, event: str, n: int) -> None:
+        if st.gn:
+            journal.on_event(st, p, event, n)
+        if st.ai:
+            player.on_fire(st, p, event)  # §18.4 the sheet's player abilities
+
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        if st.gn:
+            out["genesis"] = game.view(st, seat)
+        if st.ai:
+            out["ai"] = solo.view(st)  # solo: the AI opponent is public (§18.1)
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> None:
+        if st.gn:
+            game.determinize(st, seat, rng)
+
+    def count_components(
+        self, st: Any, cards: dict[str, int], on_map: dict[str, int]
+    ) -> tuple[int, dict[str, int]]:
+        cubes, extra = 0, {}
+        if st.gn:
+            extra = game.components(st)
+            cards["events"] += extra.pop("events_off_map")
+            cubes += extra.pop("event_cubes")
+        if st.players == 1:  # solo: the AI opponent's pieces (§18)
+            held = solo.components(st)
+            on_map["civilian"] += held.pop("civilian")
+            on_map["workshop"] += held.pop("workshop")
+            cards["events"] += held["events"]
+            cubes += held["cubes"]
+        return cubes, extra
+
     def reserved_character(self, st: Any) -> str:
         return str(st.options.get("opponent") or "")  # §18.1 never the AI opponent
 

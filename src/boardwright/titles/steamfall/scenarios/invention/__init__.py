@@ -12,6 +12,7 @@ from .. import Scenario
 class IncredibleInvention(Scenario):
     id = "incredible-invention"
     complications = True
+    completion_track = True
 
     def round_begins(self, st: Any) -> None:
         """§12.3 the round's complications replace the last round's (two a round)."""
@@ -37,6 +38,20 @@ class IncredibleInvention(Scenario):
         res = st.pl[p]["res"]
         ways = [what for what in ("insight", "steam") if res[what] > 0]
         return [Action(f"complete:{what}", f"1 {what} toward a completion") for what in ways]
+
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        from ...rounds import requirement
+
+        out["invention"] = {
+            "requirement": list(requirement(st)) if st.round else None,
+            "completion": st.completion,
+            "quarters": st.quarters,
+            "paid": dict(st.paid),
+            "complications": [
+                {"id": c, "progress": st.cprog.get(c, 0), "need": st.comp_need(c), "overcome": c in st.cover}
+                for c in st.comps
+            ],
+        }
 
     def round_over(self, st: Any) -> list[Any] | None:
         return ["resolution"]  # §12.4 the round's requirements (rounds.resolve_resolution)
