@@ -7,8 +7,8 @@ import pytest
 
 import boardwright.titles.steamfall as sf
 from boardwright.engine import Rng
-from boardwright.titles.steamfall import crisis
 from boardwright.titles.steamfall.board import build
+from boardwright.titles.steamfall.scenarios.crisis import game as crisis
 from boardwright.titles.steamfall.state import AUTOMATIC, SteamfallState
 
 from .scene import game, ids, in_play, me, pool

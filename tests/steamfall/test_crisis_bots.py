@@ -8,7 +8,7 @@ import pytest
 
 from boardwright.bots.spec import make_bots
 from boardwright.titles.steamfall import SPEC
-from boardwright.titles.steamfall.crisis_heuristic import _paths, crisis_value
+from boardwright.titles.steamfall.scenarios.crisis.heuristic import _paths, crisis_value
 
 from .test_crisis import clear_map, crisis_game, go, place
 

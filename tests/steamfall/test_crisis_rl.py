@@ -16,7 +16,8 @@ import pytest
 
 import boardwright.titles.steamfall as sf
 from boardwright.engine import Rng
-from boardwright.titles.steamfall import crisis_rl, rl
+from boardwright.titles.steamfall import rl
+from boardwright.titles.steamfall.scenarios.crisis import rl as crisis_rl
 from boardwright.titles.steamfall.state import SteamfallState
 
 _CHILD = """

@@ -9,7 +9,7 @@ import pytest
 import boardwright as bw
 import boardwright.titles.steamfall as sf
 from boardwright.engine import Rng
-from boardwright.titles.steamfall import journal
+from boardwright.titles.steamfall.scenarios.genesis import journal
 from boardwright.titles.steamfall.state import SteamfallState
 
 
@@ -145,7 +145,8 @@ def test_openspiel_random_sim_of_genesis() -> None:
 
 
 def test_observation_has_the_genesis_block() -> None:
-    from boardwright.titles.steamfall import genesis_rl, rl
+    from boardwright.titles.steamfall import rl
+    from boardwright.titles.steamfall.scenarios.genesis import rl as genesis_rl
 
     st = to_journal(3)
     st.apply(0, "chapter:1B")
@@ -164,8 +165,8 @@ def test_start_hint_names_the_district_not_the_event_of_the_same_name() -> None:
     """The district Excavation Site and the Genesis event Excavation Site are two components:
     the terminal's hint for "start in Excavation Site" is the district's."""
     from boardwright.cli import lookup
-    from boardwright.titles.steamfall import genesis
     from boardwright.titles.steamfall.glossary import entries
+    from boardwright.titles.steamfall.scenarios.genesis import game as genesis
 
     from .scene import put_district
 

@@ -11,9 +11,10 @@ import pytest
 
 import boardwright as bw
 from boardwright.engine import Rng
-from boardwright.titles.steamfall import genesis_ai as gai
-from boardwright.titles.steamfall import genesis_ai_rl, rl
-from boardwright.titles.steamfall.genesis_ai_schema import Step
+from boardwright.titles.steamfall import rl
+from boardwright.titles.steamfall.scenarios.genesis.ai import rl as genesis_ai_rl
+from boardwright.titles.steamfall.scenarios.genesis.ai import sheets as gai
+from boardwright.titles.steamfall.scenarios.genesis.ai.schema import Step
 from boardwright.titles.steamfall.state import SteamfallState
 
 SPEC = bw.game("steamfall")

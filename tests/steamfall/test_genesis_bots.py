@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 import boardwright as bw
-from boardwright.titles.steamfall import genesis_ai as gai
-from boardwright.titles.steamfall import genesis_ai_heuristic as gah
-from boardwright.titles.steamfall import genesis_ai_hunt as hunt
-from boardwright.titles.steamfall.genesis import ROUNDS
 from boardwright.titles.steamfall.heuristic import evaluate
+from boardwright.titles.steamfall.scenarios.genesis.ai import heuristic as gah
+from boardwright.titles.steamfall.scenarios.genesis.ai import hunt
+from boardwright.titles.steamfall.scenarios.genesis.ai import sheets as gai
+from boardwright.titles.steamfall.scenarios.genesis.game import ROUNDS
 
 SPEC = bw.game("steamfall")
 
@@ -158,8 +158,8 @@ def test_steps_of_a_count_objective_within_reach_count() -> None:
     """Movement in the pool is a step toward 'enter districts' before it is spent, so the
     column that brings it is worth more than it was (Marcus's chapter 2B, enter districts,
     failed 10 of 10 over seeds 100-114 without it)."""
-    from boardwright.titles.steamfall import genesis_heuristic as gh
-    from boardwright.titles.steamfall import journal
+    from boardwright.titles.steamfall.scenarios.genesis import heuristic as gh
+    from boardwright.titles.steamfall.scenarios.genesis import journal
 
     st: Any = next(
         g
@@ -297,7 +297,7 @@ def test_the_journal_pick_looks_at_the_round_ahead(monkeypatch: Any) -> None:
     """Seed 11 against The Possessed: the player (Jim & Beam) is offered 1A (enter 2
     districts) and 1B (spend 2 violence). With no progress on either, greedy valued them
     the same and tossed a coin; the round played ahead meets 1A and fails 1B here."""
-    from boardwright.titles.steamfall import genesis_heuristic as gh
+    from boardwright.titles.steamfall.scenarios.genesis import heuristic as gh
 
     st = _at_the_first_pick("possessed", 11)
     assert st.pl[0]["char"] == "jb"

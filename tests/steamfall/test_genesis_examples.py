@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
-from boardwright.titles.steamfall import genesis, rounds
+from boardwright.titles.steamfall import rounds
 from boardwright.titles.steamfall.board import build
+from boardwright.titles.steamfall.scenarios.genesis import game as genesis
 from boardwright.titles.steamfall.state import SteamfallState
 
 from .scene import game, ids, me, pool, put_district

@@ -9,7 +9,7 @@ import pytest
 
 import boardwright as bw
 from boardwright.engine import Rng
-from boardwright.titles.steamfall import genesis_ai as gai
+from boardwright.titles.steamfall.scenarios.genesis.ai import sheets as gai
 
 from . import scene
 

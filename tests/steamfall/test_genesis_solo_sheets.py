@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from boardwright.titles.steamfall import genesis_ai as gai
-from boardwright.titles.steamfall import genesis_ai_solo as gs
+from boardwright.titles.steamfall.scenarios.genesis.ai import sheets as gai
+from boardwright.titles.steamfall.scenarios.genesis.ai import solo as gs
 from boardwright.titles.steamfall.state import SteamfallState
 
 from . import scene
@@ -360,7 +360,7 @@ def test_marcus_player_abilities() -> None:
     assert "lost:insight" in scene.ids(st)
     st.apply(0, "lost:insight")
     assert st.pl[0]["res"]["insight"] == 0 and st.tok[CENTRAL]["civilian"] == 0
-    from boardwright.titles.steamfall.genesis_ai_player import quest_need
+    from boardwright.titles.steamfall.scenarios.genesis.ai.player import quest_need
 
     assert (quest_need(st, 4), quest_need(st, 3), quest_need(st, 2)) == (3, 2, 2)
 
@@ -472,7 +472,7 @@ def test_possessed_strange_vibrations() -> None:
     st = solo("possessed")
     relic = next(i.id for i in st.content.comp.items if i.deck == "relic")
     st.pl[0]["hand"].append(relic)
-    from boardwright.titles.steamfall.genesis_ai_player import on_fire
+    from boardwright.titles.steamfall.scenarios.genesis.ai.player import on_fire
 
     on_fire(st, 0, "explore_ruins")
     st._cache.clear()
@@ -599,7 +599,7 @@ def test_alice_player_abilities() -> None:
     assert not any(a.startswith("token:") for a in scene.ids(st))
     st.ai["dcubes"] = [CENTRAL, CENTRAL]
     st.ai["cubes"] = 6
-    from boardwright.titles.steamfall.genesis_ai_player import end_turn
+    from boardwright.titles.steamfall.scenarios.genesis.ai.player import end_turn
 
     end_turn(st, 0)
     assert st.ai["dcubes"] == [] and st.ai["cubes"] == 8
@@ -659,7 +659,7 @@ def test_alice_greenhouse_adds_tokens_at_every_round_start_while_it_stands() -> 
     """Stand-in start-of-round tokens (balance.md, Genesis solo): a workshop item and 2 scrap in its
     district at each round's start, with the districts' own drops; none once it is gone.
     A workshop item token comes from the finite supply."""
-    from boardwright.titles.steamfall import genesis
+    from boardwright.titles.steamfall.scenarios.genesis import game as genesis
 
     st = solo("alice", 2)
     st.event[E] = ev(st, "Alice's Greenhouse")
@@ -839,7 +839,7 @@ def test_stefan_show_invention_moves_destination() -> None:
     st = solo("stefan")
     put_event(st, "Destination", N)
     st.ai["pool"]["workshop"] = 2
-    from boardwright.titles.steamfall.genesis_ai_player import on_fire
+    from boardwright.titles.steamfall.scenarios.genesis.ai.player import on_fire
 
     on_fire(st, 0, "attach")
     st._cache.clear()
@@ -852,8 +852,8 @@ def test_stefan_show_invention_moves_destination() -> None:
 def test_stefan_show_invention_moves_destination_beside_another_event(monkeypatch: Any) -> None:
     # the player's district of choice, even one that holds an event; never the central one,
     # nor one whose explosion would cut an ancient district off
-    from boardwright.titles.steamfall import genesis
-    from boardwright.titles.steamfall.genesis_ai_player import on_fire
+    from boardwright.titles.steamfall.scenarios.genesis import game as genesis
+    from boardwright.titles.steamfall.scenarios.genesis.ai.player import on_fire
 
     st = solo("stefan")
     dest = put_event(st, "Destination", N)
@@ -1014,7 +1014,7 @@ def test_events_left_over_go_to_the_central_district() -> None:
 
 
 def test_a_district_removed_by_stefan_neither_counts_nor_receives_an_event() -> None:
-    from boardwright.titles.steamfall import genesis
+    from boardwright.titles.steamfall.scenarios.genesis import game as genesis
 
     st = solo("stefan")
     st.ai["at"] = N
@@ -1041,7 +1041,7 @@ def extras(st: SteamfallState, *names: str) -> list[str]:
 
 
 def test_every_event_in_the_central_district_works_as_an_event_there() -> None:
-    from boardwright.titles.steamfall import journal
+    from boardwright.titles.steamfall.scenarios.genesis import journal
     from boardwright.titles.steamfall.schema import Goal
     from boardwright.titles.steamfall.turn import enter
 

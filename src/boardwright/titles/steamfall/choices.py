@@ -176,7 +176,7 @@ def apply_teleport(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
 
     st.tasks.pop()
     if st.ai:  # a move like any other for the AI sheets (J&B's Tracked, §18.4)
-        from . import genesis_ai_player
+        from .scenarios.genesis.ai import player as genesis_ai_player
 
         genesis_ai_player.on_move(st, seat, st.pl[seat]["at"])
     enter(st, seat, int(aid.split(":")[1]))

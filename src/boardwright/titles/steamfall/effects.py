@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .rules import ref
+from .scenarios import of
 from .schema import ACTIONS, STAMINA_FOR, Bundle, Effect, Term
 
 if TYPE_CHECKING:
@@ -217,15 +218,15 @@ def gain_possible(st: SteamfallState, p: int, bundle: Bundle, eor: bool = False)
             return False
         if w == "pick_up" and not st.pickable(pl["at"]):
             return False
-        if w == "completion" and st.scenario != "incredible-invention":
+        if w == "completion" and not of(st).completion_track:
             return False
         if w == "power_any" and not st.power_targets(p):
             return False
         if w == "play_item" and not pl["hand"]:
             return False
-        if w in CR_GAINS and not _crisis().gain_ok(st, p, w):
+        if w in CR_GAINS and not of(st).gain_ok(st, p, w):
             return False
-        if w == "teleport" and _crisis().busy(st):
+        if w == "teleport" and of(st).blocks_moving(st):
             return False  # no moving before the encounter is finished (§16.8)
     return True
 
@@ -271,7 +272,7 @@ def gain(
         elif w == "progress":
             st.comp_progress(comp, n)
         elif w == "completion":
-            if st.scenario == "incredible-invention":
+            if of(st).completion_track:
                 st.completion += n
         elif w == "teleport":
             later.append(["teleport", p])
@@ -288,7 +289,7 @@ def gain(
             if got < n:
                 st.say(p, "no VP diamond is left in the supply", ref("15"))
         elif w in CR_GAINS:
-            _crisis().gain_term(st, p, w, n, later)
+            of(st).gain_term(st, p, w, n, later)
     for task in reversed(later):
         st.tasks.append(task)
 
@@ -346,26 +347,11 @@ def fire(st: SteamfallState, p: int, event: str, arg: str = "", n: int = 1) -> N
         q = c.civilians[civ].quest
         if q.trigger.event == event and (not q.trigger.arg or q.trigger.arg == arg):
             st.quest_step(p, civ, n)
-    if st.scenario == "crisis":
-        _crisis().on_event(st, p, event)
-    if st.scenario == "genesis" and st.gn:
-        from .journal import on_event
-
-        on_event(st, p, event, n)
-    if st.ai:
-        from .genesis_ai_player import on_fire  # §18.4 the sheet's player abilities
-
-        on_fire(st, p, event)
+    of(st).on_event(st, p, event, n)
     for cid in list(st.comps):
         sol = c.complications[cid].solution
         if cid not in st.cover and sol is not None and sol.event == event and (not sol.arg or sol.arg == arg):
             st.comp_progress(cid, n)
-
-
-def _crisis() -> Any:
-    from . import crisis  # the Crisis scenario (§16) builds on this module
-
-    return crisis
 
 
 #: the terms `one` has built (a Term is frozen: one object serves every caller)

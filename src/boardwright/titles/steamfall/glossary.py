@@ -268,10 +268,10 @@ def _entries(pack: str | None = None) -> dict[str, tuple[str, str]]:
             f"{ci.color.capitalize()} cipher",
             f"broken with {ci.actions} {ci.action} or {ci.insight} insight.",
         )
-    from .crisis_glossary import entries as crisis_entries
+    from .scenarios.crisis.glossary import entries as crisis_entries
 
     out.update(crisis_entries(c))
-    from .genesis_glossary import entries as genesis_entries
+    from .scenarios.genesis.glossary import entries as genesis_entries
 
     out.update(genesis_entries(c))
     for t in c.comp.tablets:

@@ -21,8 +21,8 @@ from typing import Any
 from boardwright.engine import GameState
 
 from .effects import can_pay, expand_costs
-from .genesis_heuristic import follow_through, genesis_worth
 from .rounds import ROUNDS, diamond_vp, requirement
+from .scenarios.genesis.heuristic import follow_through, genesis_worth
 
 #: value of one unit of each row for the current round (what a failed resolution costs)
 W_VP, W_CUBE, W_QUARTER = 8.0, 6.0, 2.0
@@ -50,7 +50,7 @@ def evaluate(state: GameState, seat: int, depth: int = 2) -> float:
             return 1000.0 if res.get("won") else -1000.0 + 100.0 * st.round
         return _team(st, seat)
     if st.ai:  # Genesis solo: against the AI opponent (rules.md §18)
-        from .genesis_ai_heuristic import solo_value
+        from .scenarios.genesis.ai.heuristic import solo_value
 
         return float(solo_value(st, _worth(st, seat)))
     if res is not None and (st.scenario != "genesis" or st.ai):  # Genesis: the VP margin (below)

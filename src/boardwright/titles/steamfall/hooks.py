@@ -21,7 +21,7 @@ def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
             return "difficulty is a side of the Incredible Invention card; Genesis has none"
         if options.get("ii_events"):
             return "ii_events is an Incredible Invention variant (Genesis has its own events)"
-    from .genesis_ai_solo import check_opponent  # §18.1 the solo AI opponent
+    from .scenarios.genesis.ai.solo import check_opponent  # §18.1 the solo AI opponent
 
     bad = check_opponent(players, options)
     if bad:

@@ -97,11 +97,11 @@ def board_data(players: int, options: Mapping[str, Any] | None = None) -> dict[s
             "text": text[v.id][1],
         }
     if options.get("scenario") == "crisis":
-        from .crisis_glossary import board_data as crisis_board_data
+        from .scenarios.crisis.glossary import board_data as crisis_board_data
 
         out["crisis"] = crisis_board_data(c, text)
     if options.get("scenario") == "genesis":
-        from .genesis_glossary import board_data as genesis_board_data
+        from .scenarios.genesis.glossary import board_data as genesis_board_data
 
         gn = genesis_board_data(c, text)
         out["events"].update(gn.pop("events"))

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import crisis_rl, genesis_ai_rl, genesis_rl
 from .board import build
 from .content import Content, load
 from .rounds import requirement
+from .scenarios.crisis import rl as crisis_rl
+from .scenarios.genesis import rl as genesis_rl
+from .scenarios.genesis.ai import rl as genesis_ai_rl
 from .schema import ACTIONS, Effect
 from .state import _copy_player
 from .trade import TRADABLE

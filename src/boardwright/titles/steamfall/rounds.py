@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis, genesis, genesis_ai_solo
 from .board import build, rotate
 from .effects import gain
 from .rules import ref
+from .scenarios import of
 from .schema import ACTIONS
 
 if TYPE_CHECKING:
@@ -27,15 +27,16 @@ GENERIC = 3
 BOXES = (2, 2, 1)  # selection boxes of columns I-III (IV activates by itself)
 
 
-def _scenario_ok(st: SteamfallState, scenario: str, cipher: bool) -> bool:
-    comp = st.scenario == "cipher-race"
+def _scenario_ok(st: SteamfallState, symbol: str, cipher: bool) -> bool:
+    """A card's scenario symbol (always, co-operative or competitive) and cipher mark."""
+    comp = of(st).competitive_decks
     if cipher and not comp:
         return False
-    return scenario == "always" or (scenario == "competitive") == comp
+    return symbol == "always" or (symbol == "competitive") == comp
 
 
 def uses_events(st: SteamfallState) -> bool:
-    return st.scenario == "cipher-race" or bool(st.options.get("ii_events"))
+    return of(st).uses_events(st)
 
 
 # ------------------------------------------------------------------ setup
@@ -63,7 +64,7 @@ def setup(st: SteamfallState) -> None:
         ],
         "loc": [s.id for s in c.comp.locations if _scenario_ok(st, s.scenario, s.cipher)],
         "event": [e.id for e in c.comp.events] if uses_events(st) else [],
-        "comp": [x.id for x in c.comp.complications] if st.scenario == "incredible-invention" else [],
+        "comp": [x.id for x in c.comp.complications] if of(st).complications else [],
     }
     for d in decks.values():
         st.shuffle("deck", d)
@@ -74,20 +75,14 @@ def setup(st: SteamfallState) -> None:
     st.draft = []
     st.tablets_left = [t.id for t in c.comp.tablets]
     st.shuffle("cipher tablets", st.tablets_left)
-    n = crisis.n_characters(st.scenario, st.players)
+    n = of(st).characters(st.players)
     st.first = st.draw("first player", range(n))
     st.pl = [{"char": "", "at": -1} for _ in range(n)]
     st.order = _order(st)
     st.cr = {}
     st.ai = {}
     st.gn = {}
-    if st.scenario == "crisis":
-        crisis.setup(st)
-    if st.scenario == "genesis":  # §17: the Journal phase opens every round; journals after the map
-        genesis.setup(st)
-        st.tasks += [["journal"], *genesis_ai_solo.setup_tasks(st), ["gn_setup"]]
-    else:
-        st.tasks.append(["round"])
+    of(st).setup(st)  # the scenario's pieces and first tasks (by default the first round)
     st.tasks.append(["start_items"])
     if st.options.get("district_draft"):
         # §14 district draft: each player in turn order picks a tile; the map is built after
@@ -101,8 +96,8 @@ def setup(st: SteamfallState) -> None:
         for p in reversed(st.order):
             st.tasks.append(["char_pick", p])
     else:
-        opponent = st.options.get("opponent") if st.scenario == "genesis" else None
-        chars = [ch for ch in c.characters if ch != opponent]  # §18.1 never the AI opponent
+        reserved = of(st).reserved_character(st)
+        chars = [ch for ch in c.characters if ch != reserved]
         st.shuffle("characters", chars)
         for p in range(len(st.pl)):
             _give_character(st, p, chars[p])
@@ -154,12 +149,7 @@ def build_map(st: SteamfallState, chosen: list[str]) -> None:
     for area in range(b.n_districts, n):
         st.loc[area] = st.decks["loc"].pop()
         st.tok[area]["insight"] = 2
-    if st.scenario == "cipher-race":
-        for area in range(b.n_districts):
-            if c.districts[b.districts[area]].type == "ancient":
-                st.tablet[area] = st.tablets_left.pop()
-    if st.scenario == "crisis":
-        crisis.place_pylons(st)
+    of(st).map_built(st)
     central = next(i for i in range(b.n_districts) if c.districts[b.districts[i]].type == "central")
     for pl in st.pl:
         pl["at"] = central
@@ -238,7 +228,7 @@ def _give_character(st: SteamfallState, p: int, cid: str) -> None:
 
 def char_pick_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
     p = task[1]
-    taken = {d["char"] for d in st.pl} | {st.options.get("opponent") if st.scenario == "genesis" else ""}
+    taken = {d["char"] for d in st.pl} | {of(st).reserved_character(st)}
     acts = tuple(
         Action(f"char:{cid}", ch.name) for cid, ch in st.content.characters.items() if cid not in taken
     )
@@ -340,27 +330,14 @@ def resolve_round(st: SteamfallState, task: Task) -> None:
     c = st.content
     st.round += 1
     st.say(None, f"round {st.round} begins", ref("3.1"))
-    if st.scenario == "incredible-invention":
-        for cid in st.comps:
-            st.comp_out.append(cid)
-        st.comps, st.cprog, st.cover = [], {}, []
-        for _ in range(2):
-            if st.decks["comp"]:
-                cid = st.decks["comp"].pop()
-                st.comps.append(cid)
-                st.say(None, f"complication: {c.complications[cid].name}", ref("12.3"))
+    of(st).round_begins(st)
     b = st.board
     for area in range(b.n_districts):
         if st.ai and area in st.ai["gone"]:
             continue  # removed by Stefan's explosion (§18.7)
         for drop in c.districts[b.districts[area]].drops:
             _drop(st, area, drop)
-    if st.scenario == "genesis":
-        genesis.round_drops(st)
-    if st.scenario == "crisis":
-        crisis.start_round(st)
-    if st.scenario == "genesis" and not st.ai:
-        genesis.place_events(st)
+    of(st).round_started(st)
     st.turn_idx = 0
     st.tasks.append(["turns"])
     if st.ai:  # §18.5 solo: the events (§18.9), then the AI's start of round after everything else
@@ -432,7 +409,7 @@ def begin_turn(st: SteamfallState, p: int) -> None:
     pl["used"] = []
     pl["fx_used"] = [k for k in pl["fx_used"] if k.startswith("game:")]  # once per game stays
     pl["asked"] = []
-    crisis.begin_turn(st, p)
+    of(st).begin_turn(st, p)
 
 
 def collect_insight(st: SteamfallState, p: int) -> None:
@@ -451,8 +428,7 @@ def resolve_end_round(st: SteamfallState, task: Task) -> None:
     st.tasks.append(["end_finish"])
     if st.ai:  # §18.5 the AI's end of round after the other end-of-round effects
         st.tasks.append(["ai_end"])
-    if st.scenario == "genesis":
-        st.tasks.append(["gn_round_check"])
+    of(st).end_round_tasks(st)
     for p in reversed(st.order):
         st.tasks.append(["eor_turn", p])
 
@@ -482,7 +458,7 @@ def eor_sources(st: SteamfallState, p: int) -> list[tuple[str, str]]:
     here = pl["at"]
     if not b.is_slot(here):
         out.append(("district", b.districts[here]))
-        out += [("event", eid) for eid in genesis.events_at(st, here)]
+        out += [("event", eid) for eid in of(st).events_at(st, here)]
     for area in range(b.n_districts, b.n_areas):
         if st.up[area] and st.under_influence(p, area):
             out.append(("location", st.loc[area]))
@@ -524,9 +500,7 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
                 if add > 0:
                     pl["power"][base] = pl["power"].get(base, 0) + add
         pl["boxes"] = [0, 0, 0, 0]
-    if st.scenario == "genesis":  # §17.6 permanent events stay, the others go back
-        genesis.discard_events(st)
-    else:
+    if not of(st).discard_events(st):
         for area, eid in enumerate(st.event):  # §9 events leave at end of round
             if eid:
                 st.ev_discard.append(eid)
@@ -534,14 +508,8 @@ def resolve_end_finish(st: SteamfallState, task: Task) -> None:
     if len(st.pl) != 2:  # §3.4 (solo Crisis plays two characters: the 2-player rule)
         st.first = (st.first + 1) % len(st.pl)
     st.order = _order(st)
-    if st.scenario == "incredible-invention":
-        st.tasks.append(["resolution"])
-    elif st.scenario == "crisis":
-        st.tasks.append(["cr_resolution"])
-    elif st.round >= (genesis.ROUNDS if st.scenario == "genesis" else ROUNDS):
-        st.tasks.append(["game_end"])
-    else:
-        st.tasks.append(["journal"] if st.scenario == "genesis" else ["round"])
+    sc = of(st)
+    st.tasks.append(sc.round_over(st) or (["game_end"] if st.round >= sc.rounds else sc.next_round_task()))
 
 
 # ------------------------------------------------------------------ Incredible Invention resolution
@@ -705,14 +673,8 @@ def resolve_game_end(st: SteamfallState, task: Task) -> None:
     for area in range(st.board.n_districts, st.board.n_areas):  # §11 reveal everything
         if not st.up[area]:
             st.up[area] = True
-    if st.ai:
-        genesis_ai_solo.end_game(st)  # §18.8 the AI's sheet resolves the scoring events
-    elif st.scenario == "genesis":
-        genesis.end_game(st)
-    st.result = {
-        "won": None,
-        "reason": "four rounds played" if st.scenario == "genesis" else "three rounds played",
-    }
+    of(st).game_end(st)
+    st.result = {"won": None, "reason": of(st).end_reason}
     st.say(None, "the game ends; every secret location is revealed", ref("11"))
     st.tasks = []
 
@@ -738,9 +700,7 @@ def score(st: SteamfallState, p: int) -> dict[str, Any]:
         "secret_locations": locs,
         "total": vp + dia + tablets + locs,
     }
-    if st.scenario == "genesis":
-        out["scoring_events"] = genesis.score_extra(st, p)
-        out["total"] += out["scoring_events"]
+    of(st).score_extra(st, p, out)
     return out
 
 

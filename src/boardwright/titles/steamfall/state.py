@@ -10,26 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.engine import Rng
-from boardwright.engine.outcome import competitive, cooperative
+from boardwright.engine.outcome import competitive
 from boardwright.engine.tasks import TaskStackState
 
-from . import (
-    choices,
-    crisis,
-    genesis,
-    genesis_ai,
-    genesis_ai_player,
-    genesis_ai_solo,
-    journal,
-    rounds,
-    trade,
-    turn,
-    views,
-)
+from . import choices, rounds, trade, turn, views
 from .board import Board
 from .content import Content, load
 from .effects import fire, gain
 from .rules import ref
+from .scenarios import get, merged, of
 
 Task = list[Any]
 
@@ -80,26 +69,22 @@ DECISIONS = {
     **choices.DECISIONS,
     **rounds.DECISIONS,
     **trade.DECISIONS,
-    **crisis.DECISIONS,
-    **genesis.DECISIONS,
-    **genesis_ai_player.DECISIONS,
+    **merged("decisions"),
 }
 APPLY = {
     "turn": turn.apply_turn,
     **choices.APPLY,
     **rounds.APPLY,
     **trade.APPLY,
-    **crisis.APPLY,
-    **genesis.APPLY,
-    **genesis_ai_player.APPLY,
+    **merged("apply"),
 }
 AUTOMATIC = {
     **rounds.AUTOMATIC,
     **choices.AUTOMATIC,
-    **crisis.AUTOMATIC,
-    **genesis.AUTOMATIC,
-    **genesis_ai_solo.AUTOMATIC,
+    **merged("automatic"),
 }
+#: tasks every chooser of which decides at once (secret and simultaneous)
+SIMULTANEOUS = {"item_draft": rounds.draft_choosers, **merged("simultaneous")}
 
 
 class SteamfallState(TaskStackState):
@@ -190,10 +175,9 @@ class SteamfallState(TaskStackState):
     def _to_act(self) -> tuple[int, ...]:
         if not self.tasks:
             return ()
-        if self.tasks[-1][0] == "item_draft":
-            return rounds.draft_choosers(self)
-        if self.tasks[-1][0] == "chapter_pick":
-            return journal.choosers(self)
+        together = SIMULTANEOUS.get(self.tasks[-1][0])
+        if together is not None:
+            return together(self)
         return (self.seat_of(int(self.tasks[-1][1])),)
 
     # ------------------------------------------------------------------ one seat, two characters
@@ -201,12 +185,16 @@ class SteamfallState(TaskStackState):
         """The seat controlling character p: itself, or seat 0 in solo Crisis (§16.2)."""
         return p if len(self.pl) <= self.players else 0
 
+    def _char_name(self, p: int) -> str:
+        cid = self.pl[p].get("char", "")
+        return self.content.characters[cid].name if cid else f"character {p}"
+
     def _decision_for(self, task: Any, seat: int | None = None) -> Any:
         d = super()._decision_for(task, seat)
         if len(self.pl) > self.players and d.seat != 0:
             import dataclasses
 
-            name = crisis.char_name(self, d.seat)
+            name = self._char_name(d.seat)
             prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
             d = dataclasses.replace(d, seat=0, prompt=prompt)
         return d
@@ -223,7 +211,7 @@ class SteamfallState(TaskStackState):
             return
         if len(getattr(self, "pl", ())) > self.players:
             if seat is not None:
-                text = f"({crisis.char_name(self, seat)}) {text}"
+                text = f"({self._char_name(seat)}) {text}"
                 seat = 0
             if visible_to is not None:
                 visible_to = (0,)
@@ -234,7 +222,8 @@ class SteamfallState(TaskStackState):
         return self.quiet_said if self.quiet else len(self._log)
 
     def _copy(self, quiet: bool) -> Any:
-        return super()._copy(quiet and getattr(self, "scenario", "") != "genesis")
+        scenario = getattr(self, "scenario", "")
+        return super()._copy(quiet and (not scenario or get(scenario).quiet_copies))
 
     @property
     def over(self) -> bool:
@@ -247,35 +236,10 @@ class SteamfallState(TaskStackState):
         return views.view(self, seat)
 
     def _outcome(self) -> dict[str, Any]:
+        own = of(self).outcome(self)
+        if own is not None:
+            return own
         final = self.over
-        if self.scenario == "crisis":
-            res = self.result or {}
-            return cooperative(
-                self.players,
-                won=res.get("won") if final else None,
-                reason=res.get("reason", "the game is still running"),
-                team_score=float(self.cr.get("serenity", 0)),
-                final=final,
-                breakdown={
-                    "round": self.round,
-                    "serenity": self.cr.get("serenity", 0),
-                    "pylons_left": len(self.cr.get("pylons", [])),
-                },
-            )
-        if self.scenario == "incredible-invention":
-            res = self.result or {}
-            won = res.get("won") if final else None
-            reason = res.get("reason", "the game is still running")
-            return cooperative(
-                self.players,
-                won=won,
-                reason=reason,
-                team_score=float(self.completion),
-                final=final,
-                breakdown={"round": self.round, "completion": self.completion},
-            )
-        if self.ai:  # Genesis solo: the player's VP against the AI's (§18.8)
-            return genesis_ai_solo.outcome(self, int(rounds.score(self, 0)["total"]))
         keys = []
         breakdown = []
         for p in range(self.players):
@@ -311,9 +275,8 @@ class SteamfallState(TaskStackState):
         other.tok = [t.copy() for t in self.tok]
         other.decks = {k: d.copy() for k, d in self.decks.items()}
         other.pl = [_copy_player(d) for d in self.pl]
-        other.cr = crisis.copy_cr(self.cr)
-        other.ai = genesis_ai.copy_ai(self.ai)
-        other.gn = genesis.copy_gn(self.gn)
+        other.cr, other.ai, other.gn = {}, {}, {}  # a scenario's own fields, copied by it
+        of(self).copy_fields(self, other)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         views.determinize(self, seat, rng)
@@ -420,7 +383,7 @@ class SteamfallState(TaskStackState):
             return
         pl = self.pl[p]
         q = self.content.civilians[civ].quest
-        need = genesis_ai_player.quest_need(self, q.n)  # Marcus's sheet (§18.4)
+        need = of(self).quest_need(self, q.n)
         pl["prog"][civ] = min(need, pl["prog"].get(civ, 0) + n)
         if pl["prog"][civ] >= need:
             pl["done"].append(civ)

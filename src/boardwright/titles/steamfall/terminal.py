@@ -89,15 +89,15 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
     if view.get("invention") is not None:
         _invention(console, c, view, width, compact)
     elif view.get("crisis") is not None:
-        from .crisis_terminal import render as crisis_panel
+        from .scenarios.crisis.terminal import render as crisis_panel
 
         crisis_panel(console, c, view, width)
     elif view.get("genesis") is not None:
-        from .genesis_terminal import render as genesis_panel
+        from .scenarios.genesis.terminal import render as genesis_panel
 
         genesis_panel(console, c, view, width)
         if view.get("ai") is not None:  # solo: the AI opponent (§18)
-            from .genesis_ai_terminal import render as ai_panel
+            from .scenarios.genesis.ai.terminal import render as ai_panel
 
             ai_panel(console, c, view, width)
     else:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import crisis, genesis, genesis_ai_player, trade
 from . import items as itm
+from . import trade
 from .choices import _area_name, explore
 from .effects import (
     buys_back_stamina,
@@ -31,8 +31,9 @@ from .effects import (
     one,
     pay,
 )
-from .rounds import BOXES, compulsory, contribute, put_token, requirement
+from .rounds import BOXES, compulsory, contribute, put_token
 from .rules import ref
+from .scenarios import of
 from .schema import Effect
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
     out: list[tuple[str, str, str, bool]] = []
     if not b.is_slot(here):
         out.append(("d", "district", b.districts[here], False))
-        for eid in genesis.events_at(st, here):  # §18.9 the central district's extras by id
+        for eid in of(st).events_at(st, here):  # §18.9 the central district's extras by id
             out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
     for area in range(b.n_districts, b.n_areas):
         if st.up[area] and (area == here or p in st.cubes[area]):
@@ -175,9 +176,7 @@ def activate(st: SteamfallState, p: int, aid: str, eor: bool) -> None:
     else:
         gain(st, p, gains, item=item, comp=cid if kind == "complication" else "", eor=eor)
     if kind == "event" and st.content.events[cid].removal == "after_use":
-        if cid in st.content.genesis_events:
-            genesis.after_use(st, pl["at"], cid)
-        else:
+        if not of(st).event_used(st, pl["at"], cid):
             st.event[pl["at"]] = ""
             st.ev_discard.append(cid)
         st.say(p, f"the event {st.content.events[cid].name} is removed", ref("9"))
@@ -202,7 +201,7 @@ def _utilize(st: SteamfallState, p: int, bundle: Any, used: tuple[str, str, int]
 def move_cost(st: SteamfallState, p: int, dest: int, base: int) -> int:
     m = mods(st, p)
     extra = m.get("secret_enter_cost", 0) if st.board.is_slot(dest) else m.get("district_enter_cost", 0)
-    extra += genesis_ai_player.extra_move(st, p, dest)
+    extra += of(st).extra_move(st, p, dest)
     return max(0, base + extra)
 
 
@@ -224,7 +223,7 @@ def enter(st: SteamfallState, p: int, area: int) -> None:
         return
     fire(st, p, "enter_district", b.districts[area])
     _on_enter(st, p, "district", b.districts[area])
-    for eid in genesis.events_at(st, area):
+    for eid in of(st).events_at(st, area):
         _on_enter(st, p, "event", eid)
 
 
@@ -353,7 +352,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             for tk in ("steam", "workshop"):
                 if t[tk]:
                     acts.append(Action(f"pick:{tk}:1", f"manipulate: pick up {tk}"))
-        if st.tok[here]["civilian"] and st.scenario != "crisis":  # Crisis: encounter cards (§16.8)
+        if st.tok[here]["civilian"] and of(st).civilian_encounters:
             n = encounter_cost(st, p)
             for how in ("charm", "violence"):
                 if can_pay(st, p, [one(how, n)]):
@@ -388,18 +387,10 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
-    if st.scenario == "incredible-invention" and st.completion < requirement(st)[2]:
-        for what in ("insight", "steam"):
-            if pl["res"][what] > 0:
-                acts.append(Action(f"complete:{what}", f"1 {what} toward a completion"))
+    acts += of(st).resource_actions(st, p)
     for q in trade.partners(st, p):
         acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
-    if st.scenario == "crisis":
-        acts = crisis.filter_actions(st, p, acts) + crisis.turn_actions(st, p, eor)
-    if st.scenario == "genesis":
-        acts = genesis.filter_actions(st, p, acts) + genesis.turn_actions(st, p, eor)
-    if st.ai:  # §18.4 solo: the abilities the AI sheet gives or takes
-        acts = genesis_ai_player.filter_actions(st, p, acts) + genesis_ai_player.turn_actions(st, p, eor)
+    acts = of(st).turn_actions(st, p, acts, eor)
     if pl["col"] >= 0 or eor:
         unspent = ", ".join(f"{n} {k}" for k, n in pl["pool"].items() if n)
         warn = f" (losing your unspent {unspent})" if unspent else ""  # a warning, not a question
@@ -411,19 +402,12 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     p, eor = seat, bool(task[2])
     pl = st.pl[p]
     head, _, rest = aid.partition(":")
-    if head in crisis.HEADS:
-        crisis.apply(st, p, aid)
-        return
-    if head in genesis.HEADS:
-        genesis.apply(st, p, aid, eor)
-        return
-    if head in genesis_ai_player.HEADS:
-        genesis_ai_player.apply(st, p, aid)
+    sc = of(st)
+    if head in sc.heads:
+        sc.apply_action(st, p, aid, eor)
         return
     if head == "end":
-        crisis.end_turn(st, p)
-        if st.scenario == "genesis":
-            genesis.end_turn(st, p)
+        sc.end_turn(st, p)
         st.tasks.pop()
         pl["pool"] = dict.fromkeys(pl["pool"], 0)  # §4.2 unused actions are lost
         return
@@ -440,8 +424,7 @@ def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         n = move_cost(st, p, dest, cost)
         if n:
             pay(st, p, [one("movement", n)])
-        if st.ai:
-            genesis_ai_player.on_move(st, p, pl["at"])
+        of(st).on_move(st, p, pl["at"])
         enter(st, p, dest)
     elif head == "pick":
         what, count = rest.split(":")

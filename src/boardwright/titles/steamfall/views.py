@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Rng
 
+from .scenarios import of
+
 if TYPE_CHECKING:
     from .state import SteamfallState
 
@@ -90,31 +92,7 @@ def view(st: SteamfallState, seat: int | None) -> dict[str, Any]:
     }
     if st.tasks and st.tasks[-1][0] == "district_pick":
         out["drafted_tiles"] = list(st.draft)
-    if st.scenario == "incredible-invention":
-        from .rounds import requirement
-
-        out["invention"] = {
-            "requirement": list(requirement(st)) if st.round else None,
-            "completion": st.completion,
-            "quarters": st.quarters,
-            "paid": dict(st.paid),
-            "complications": [
-                {"id": c, "progress": st.cprog.get(c, 0), "need": st.comp_need(c), "overcome": c in st.cover}
-                for c in st.comps
-            ],
-        }
-    if st.scenario == "crisis":
-        from .crisis import view as crisis_view
-
-        out["crisis"] = crisis_view(st)
-    if st.scenario == "genesis" and st.gn:
-        from .genesis import view as genesis_view
-
-        out["genesis"] = genesis_view(st, seat)
-    if st.ai:
-        from .genesis_ai_solo import view as ai_view
-
-        out["ai"] = ai_view(st)  # solo: the AI opponent is public (§18.1)
+    of(st).view(st, seat, out)
     if st.result is not None:
         out["result"] = dict(st.result)
     return out
@@ -159,14 +137,7 @@ def determinize(st: SteamfallState, seat: int, rng: Rng) -> None:
         st.loc[a] = pool.pop()
     st.decks["loc"] = pool
     rng.shuffle(st.ruins_stack)
-    if st.scenario == "crisis":
-        from .crisis import determinize as crisis_determinize
-
-        crisis_determinize(st, rng)
-    if st.scenario == "genesis" and st.gn:
-        from .genesis import determinize as genesis_determinize
-
-        genesis_determinize(st, seat, rng)
+    of(st).determinize(st, seat, rng)
 
 
 _TOKENS_TRADED = ("scrap", "steam", "insight", "vp", "diamond", "shard")
@@ -238,27 +209,8 @@ def components(st: SteamfallState) -> dict[str, int]:
     )
     on_map = {k: sum(t[k] for t in st.tok) for k in ("civilian", "workshop", "mechanized")}
     on_map["civilian"] += on_map["mechanized"]  # the two sides of one token
-    extra: dict[str, int] = {}
-    if st.scenario == "crisis":
-        from .crisis import box_cubes
-        from .crisis import components as crisis_components
-
-        cubes += box_cubes(st)
-        extra = crisis_components(st)
-    if st.scenario == "genesis" and st.gn:
-        from .genesis import components as genesis_components
-
-        extra = genesis_components(st)
-        cards["events"] += extra.pop("events_off_map")
-        cubes += extra.pop("event_cubes")
-    if st.scenario == "genesis" and st.players == 1:  # solo: the AI opponent's pieces (§18)
-        from .genesis_ai_solo import components as ai_components
-
-        held = ai_components(st)
-        on_map["civilian"] += held.pop("civilian")
-        on_map["workshop"] += held.pop("workshop")
-        cards["events"] += held["events"]
-        cubes += held["cubes"]
+    more, extra = of(st).count_components(st, cards, on_map)
+    cubes += more
     return {
         **cards,
         "civilian_tokens": on_map["civilian"] + st.supply["civilian"],

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from .content import Content, journal_abilities
-from .schema import MARKS, Effect
+from ...content import Content, journal_abilities
+from ...schema import MARKS, Effect
 
 MAX_SEATS = 4
 
@@ -29,7 +29,7 @@ def genesis_effects(c: Content) -> list[tuple[str, list[Effect]]]:
 def action_ids(c: Content, areas: range, n_districts: int) -> list[str]:
     """Chapter choices, start districts, joining a scoring event, destroying an ability; in
     solo, the abilities the AI sheets give the player (§18.4)."""
-    from .genesis_ai_player import EXECUTE_COSTS
+    from .ai.player import EXECUTE_COSTS
 
     ids = [f"chapter:{m}" for m in MARKS if m[0] in "1234"]
     ids += [f"start:{a}" for a in range(n_districts)]

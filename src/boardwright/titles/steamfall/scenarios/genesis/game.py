@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision, Rng
 
+from ...rules import ref
 from . import journal
-from .genesis_ai import events_in
-from .rules import ref
+from .ai.sheets import events_in
 
 if TYPE_CHECKING:
-    from .state import SteamfallState, Task
+    from ...state import SteamfallState, Task
 
 ROUNDS = 4
 HEADS = frozenset({"gnjoin", "gndestroy"})
@@ -82,7 +82,7 @@ def events_at(st: SteamfallState, area: int) -> list[str]:
 def round_drops(st: SteamfallState) -> None:
     """The start-of-round tokens of the events standing on the map (a stand-in field of
     permanent events, as a district's start-of-round symbol), in district order."""
-    from .rounds import _drop
+    from ...rounds import _drop
 
     for a in range(st.board.n_districts):
         if st.ai and a in st.ai["gone"]:
@@ -219,7 +219,7 @@ def place_here(st: SteamfallState, p: int, eid: str) -> int:
 
 
 def put_event(st: SteamfallState, area: int, eid: str) -> None:
-    from .rounds import lay_event
+    from ...rounds import lay_event
 
     if lay_event(st, area, eid, ref("17.5")):
         back_to_box(st, eid)
@@ -306,7 +306,7 @@ def join_options(st: SteamfallState, p: int) -> list[Action]:
 def cube_ways(st: SteamfallState, p: int, eid: str) -> list[str]:
     """Where the cube for joining comes from: the supply, or with none left one of p's cubes
     on the map (an area, or another event), moved (§5.2, the rulebook's FAQ)."""
-    from .choices import _event_cubes
+    from ...choices import _event_cubes
 
     if st.pl[p]["cubes"] > 0:
         return ["supply"]
@@ -314,7 +314,7 @@ def cube_ways(st: SteamfallState, p: int, eid: str) -> list[str]:
 
 
 def cube_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
-    from .choices import _cube_from
+    from ...choices import _cube_from
 
     _, p, eid = task
     acts = tuple(
@@ -325,7 +325,7 @@ def cube_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
 
 
 def apply_cube(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
-    from .choices import take_event_cube
+    from ...choices import take_event_cube
 
     _, p, eid = st.tasks.pop()
     how = aid.split(":", 1)[1]
@@ -382,7 +382,7 @@ def filter_actions(st: SteamfallState, p: int, acts: list[Action]) -> list[Actio
     trap = journal.trapped_in(st, p)
     if trap < 0 or st.pl[p]["at"] != trap:
         return acts
-    from .turn import resolve_src
+    from ...turn import resolve_src
 
     out = []
     for a in acts:

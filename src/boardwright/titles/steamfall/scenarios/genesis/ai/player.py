@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from . import genesis_ai as gai
-from .rules import ref
+from ....rules import ref
+from . import sheets as gai
 
 if TYPE_CHECKING:
-    from .state import SteamfallState, Task
+    from ....state import SteamfallState, Task
 
 ROMAN = ("I", "II", "III", "IV")
 HEADS = frozenset({"feint", "lost", "execute"})
@@ -91,7 +91,7 @@ def filter_actions(st: SteamfallState, p: int, acts: list[Action]) -> list[Actio
 
 
 def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
-    from .effects import can_pay, one
+    from ....effects import can_pay, one
 
     r = rules(st)
     if eor or not r:
@@ -120,7 +120,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
 
 
 def apply(st: SteamfallState, p: int, aid: str) -> None:
-    from .effects import one, pay
+    from ....effects import one, pay
 
     head, _, rest = aid.partition(":")
     pl = st.pl[p]
@@ -203,7 +203,7 @@ def apply_vibrations(st: SteamfallState, task: Task, seat: int, aid: str) -> Non
 
 
 def show_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
-    from .genesis_ai_solo import would_isolate
+    from .solo import would_isolate
 
     p = task[1]
     dest = _destination(st)
@@ -220,7 +220,7 @@ def show_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
 
 
 def _destination(st: SteamfallState) -> tuple[str, int] | None:
-    from .genesis_ai_solo import ids_named, on_map
+    from .solo import ids_named, on_map
 
     for eid in ids_named(st, "Destination"):
         a = on_map(st, eid)
@@ -230,7 +230,7 @@ def _destination(st: SteamfallState) -> tuple[str, int] | None:
 
 
 def apply_show(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
-    from .genesis_ai_solo import place
+    from .solo import place
 
     st.tasks.pop()
     dest = _destination(st)

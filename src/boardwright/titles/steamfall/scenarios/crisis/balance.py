@@ -1,4 +1,4 @@
-"""Crisis balance study (§16): `python -m boardwright.titles.steamfall.crisis_balance
+"""Crisis balance study (§16): `python -m boardwright.titles.steamfall.scenarios.crisis.balance
 [--games N] [--bots SPEC] [--players 1 2 3 4] [--difficulty ...]`. Prints, per player count
 (1 = solo with two characters) and difficulty, the team's win rate with a 95% Wilson
 interval and how the games were lost. Figures go in docs/games/steamfall/balance.md
@@ -15,8 +15,8 @@ from typing import Any
 
 from boardwright.bots.spec import make_bots
 
-from . import SPEC
-from .crisis import DIFFICULTIES
+from ... import SPEC
+from .game import DIFFICULTIES
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:

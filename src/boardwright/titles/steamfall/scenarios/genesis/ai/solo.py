@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import genesis_ai as gai
-from .genesis_ai_schema import Step
-from .rules import ref
+from ....rules import ref
+from . import sheets as gai
+from .schema import Step
 
 if TYPE_CHECKING:
-    from .state import SteamfallState
+    from ....state import SteamfallState
 
 #: the scoring events' required element, counted in the AI's pool
 ELEMENT_POOL = {"steam": "steam", "insight": "insight", "civilians": "civilian", "items": "workshop"}
@@ -145,8 +145,8 @@ def _cube_event(st: SteamfallState, eid: str) -> None:
 
 def put_central(st: SteamfallState, eid: str) -> None:
     """§18.9 an event in the central district; in solo several may share it."""
-    from .genesis import back_to_box, put_event
-    from .rounds import _drop
+    from ....rounds import _drop
+    from ..game import back_to_box, put_event
 
     c = gai.central(st)
     if not st.event[c]:
@@ -184,14 +184,14 @@ def place(st: SteamfallState, eid: str, area: int) -> None:
     """An event placed at once on the district the sheet or the player names; the central
     district may hold several (§18.9), and another district holding an event takes it
     beside that one (the sheet names the district, not a free one)."""
-    from .genesis import put_event
+    from ..game import put_event
 
     take_off(st, eid)
     if area == gai.central(st):
         put_central(st, eid)
     elif st.event[area]:
-        from .genesis import back_to_box
-        from .rounds import _drop
+        from ....rounds import _drop
+        from ..game import back_to_box
 
         ev = st.content.events[eid]
         gai.say(st, f"{ev.name} is placed in {gai.area_name(st, area)} beside its event", "18.9")
@@ -211,7 +211,7 @@ def place_events(st: SteamfallState) -> None:
     whose explosion would cut an ancient district off (or that would land in the central
     district) makes the events go back, shuffled, and be set up a second time; the second
     set-up stands (§18.3)."""
-    from .genesis import event_districts
+    from ..game import event_districts
 
     free = [a for a in event_districts(st) if not st.event[a]]
     pile = st.gn["pile"]
@@ -228,7 +228,7 @@ def place_events(st: SteamfallState) -> None:
             )
     for a in free:
         if pile:
-            from .genesis import put_event
+            from ..game import put_event
 
             put_event(st, a, pile.pop())
     while pile:
@@ -256,7 +256,7 @@ def would_isolate(st: SteamfallState, area: int) -> bool:
 
 def discard_central(st: SteamfallState) -> None:
     """End of round: the central district's extra events leave like any other (§17.6)."""
-    from .genesis import back_to_box, is_permanent
+    from ..game import back_to_box, is_permanent
 
     keep = []
     for eid in st.ai.get("central_events", []):
@@ -285,7 +285,7 @@ def _add_random_event(st: SteamfallState, step: Step, rule: str) -> None:
 
 
 def _replace_event(st: SteamfallState, step: Step, rule: str) -> None:
-    from .genesis import back_to_box
+    from ..game import back_to_box
 
     new = [e for e in ids_named(st, step.by) if e in st.gn["box"]]
     for eid in ids_named(st, step.event):
@@ -332,7 +332,8 @@ def score_events(st: SteamfallState) -> None:
     pool at that moment, the player their final count. Two contestants: 3 VP and 1 VP;
     ties by influence, then steam, then who started their first turn last (the AI, which
     acts after the player's turns)."""
-    from . import genesis, journal
+    from .. import game as genesis
+    from .. import journal
 
     counts = ai_counts(st)
     st.ai["final"]["event_counts"] = counts
@@ -468,7 +469,7 @@ def resolve_start(st: SteamfallState, task: Any) -> None:
 
 
 def resolve_turn(st: SteamfallState, task: Any) -> None:
-    from .genesis_ai_player import end_turn
+    from .player import end_turn
 
     if st.pl[0]["at"] in st.ai["gone"]:
         gai.lose(st, "the player stands where Stefan's explosion removed the map: the game is lost", "18.7")

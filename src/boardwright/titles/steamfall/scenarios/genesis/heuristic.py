@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import genesis, journal
+from . import game as genesis
+from . import journal
 
 #: a pending choice of the acting character with at most this many options is looked into
 FOLLOW_MAX = 4

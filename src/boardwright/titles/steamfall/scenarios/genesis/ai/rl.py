@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .genesis_ai import CUBES, POOL
-from .genesis_rl import SCORING
+from ..rl import SCORING
+from .sheets import CUBES, POOL
 
 #: the sheets' one-hot order (the data's order, checked by a test)
 SHEETS = ("jb", "marcus", "possessed", "luis", "alice", "lucius", "stefan")

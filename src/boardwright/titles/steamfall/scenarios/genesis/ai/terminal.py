@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .content import Content
+from ....content import Content
 
 
 def render(console: Console, c: Content, view: dict[str, Any], width: int) -> None:

@@ -18,8 +18,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from .crisis import central, counts, crisis_of, distance
-from .effects import can_pay
+from ...effects import can_pay
+from .game import central, counts, crisis_of, distance
 
 #: a point of serenity; a destroyed pylon; a point of Core Shard power toward the pylons left
 W_SER, W_PYLON, W_POWER = 10.0, 70.0, 9.0
@@ -103,7 +103,7 @@ def projected(st: Any) -> float:
 def _successes(st: Any, now: dict[str, Any]) -> float:
     """The encounter's successes, counting those its drawn, unused cards can still give (the
     best option of each, with its gear bonus): drawing a card shows its worth at once."""
-    from .crisis import gear
+    from .game import gear
 
     total = float(now["succ"])
     for i, cid in enumerate(now["cards"]):

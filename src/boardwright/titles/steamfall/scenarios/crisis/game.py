@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from .effects import can_pay, card_choices, gain, gain_possible, label, mods, one, pay
-from .rules import ref
-from .schema import Challenge, CrisisCard
+from ...effects import can_pay, card_choices, gain, gain_possible, label, mods, one, pay
+from ...rules import ref
+from ...schema import Challenge, CrisisCard
 
 if TYPE_CHECKING:
-    from .state import SteamfallState, Task
+    from ...state import SteamfallState, Task
 
 CR_GAINS = frozenset({"success", "serenity", "shard_power", "move_civilian", "move_mechanized"})
 MAX_SERENITY = 20
@@ -786,7 +786,7 @@ def resolve_after(st: SteamfallState, task: Task) -> None:
     victory only with every pylon destroyed and serenity at least 1."""
     if st.result is not None:
         return
-    from .rounds import ROUNDS
+    from ...rounds import ROUNDS
 
     if st.round < ROUNDS:
         st.tasks.append(["round"])

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .content import Content
+from ...content import Content
 
 
 def area_name(c: Content, view: dict[str, Any], a: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from boardwright.engine import GameState
 
-from . import hooks
+from ... import hooks
 
 CRISIS_ONLY = ("easy", "crushing")
 
@@ -43,7 +43,7 @@ def outcome_kind(players: int, options: Mapping[str, Any]) -> str:
 def _other_evaluate() -> Any:
     for name in ("heuristic", "hooks"):
         try:
-            mod = importlib.import_module(f"{__package__}.{name}")
+            mod = importlib.import_module(f"{__package__.partition('.scenarios')[0]}.{name}")
         except ImportError:
             continue
         fn = getattr(mod, "evaluate", None)
@@ -56,7 +56,7 @@ def evaluate(state: GameState, seat: int) -> float:
     st: Any = state
     if st.scenario != "crisis":
         return float(_other_evaluate()(state, seat))
-    from .crisis_heuristic import crisis_value
+    from .heuristic import crisis_value
 
     return float(crisis_value(st))
 

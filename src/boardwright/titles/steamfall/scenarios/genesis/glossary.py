@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import Content, journal_abilities
-from .glossary import bundle, effects
+from ...content import Content, journal_abilities
+from ...glossary import bundle, effects
 from .journal import objective_text
 
 _DROP = {

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import genesis_ai as gai
-from . import genesis_ai_hunt as hunt
-from .genesis import ROUNDS
+from ..game import ROUNDS
+from . import hunt
+from . import sheets as gai
 
 #: what a loss waiting at the end of the round costs (more on the round's last turn)
 W_DANGER, W_DANGER_LAST = 6.0, 40.0
@@ -184,7 +184,7 @@ def deny_reach(st: Any) -> float:
     pay (Lucius: Execute for 6 insight, 2 violence or 1 special; Marcus: Lost and found for 3
     insight, an encounter for 2 charm or 2 violence, weighed as `denial` weighs a token taken
     in that round). A one-step bot does not see that a move brings it to them."""
-    from .heuristic import _distances
+    from ....heuristic import _distances
 
     sheet = st.ai["sheet"]
     pl = st.pl[0]
@@ -228,9 +228,9 @@ def event_reach(st: Any) -> float:
     player stands there or has its cube, and a one-step bot does not see that a column of
     movement brings it there: it ended games with 13 steam and 31 insight beside a Steam
     Funnel and a Ritual Site it never joined."""
-    from . import genesis
-    from .genesis_ai_solo import ai_counts
-    from .heuristic import _distances
+    from ....heuristic import _distances
+    from .. import game as genesis
+    from .solo import ai_counts
 
     if st.round < ROUNDS or not st.gn:
         return 0.0

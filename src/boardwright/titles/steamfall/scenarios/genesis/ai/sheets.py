@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine.data import read_model
 
-from .board import Board, build, rotate
-from .genesis_ai_schema import AiSheet, AiSheets, Step
-from .rules import ref
+from ....board import Board, build, rotate
+from ....rules import ref
+from .schema import AiSheet, AiSheets, Step
 
 if TYPE_CHECKING:
-    from .state import SteamfallState
+    from ....state import SteamfallState
 
 POOL = ("vp", "steam", "insight", "scrap", "workshop", "stamina", "civilian")
 RESOURCE_TOKENS = ("scrap", "steam", "workshop", "insight")
@@ -206,7 +206,7 @@ def say(st: SteamfallState, text: str, rule: str = "18.5") -> None:
 
 
 def area_name(st: SteamfallState, a: int) -> str:
-    from .choices import _area_name
+    from ....choices import _area_name
 
     return _area_name(st, a)
 
@@ -290,7 +290,7 @@ def explore(st: SteamfallState, a: int) -> None:
 
 
 def scoring_events_in(st: SteamfallState, a: int) -> list[str]:
-    from . import genesis_ai_solo
+    from . import solo as genesis_ai_solo
 
     return [e for e in events_in(st, a) if genesis_ai_solo.is_scoring(st, e)]
 
@@ -641,12 +641,12 @@ def _explode(st: SteamfallState, step: Step, rule: str) -> None:
             st.ruins[x] = ""
             st.rside[x] = 0
         if st.event[x]:
-            from .genesis import back_to_box
+            from ..game import back_to_box
 
             back_to_box(st, st.event[x])
             st.event[x] = ""
         for eid in [e for y, e in ai.get("beside", []) if y == x]:
-            from .genesis import back_to_box, remove_event
+            from ..game import back_to_box, remove_event
 
             remove_event(st, x, eid)
             back_to_box(st, eid)
@@ -662,7 +662,7 @@ def _explode(st: SteamfallState, step: Step, rule: str) -> None:
 
 
 def _put(st: SteamfallState, step: Step, rule: str) -> None:
-    from .rounds import put_token
+    from ....rounds import put_token
 
     for a in where_many(st, step):
         if step.what == "ruins":
@@ -722,7 +722,7 @@ def _spend(st: SteamfallState, step: Step, rule: str) -> None:
 
 
 def _score_events(st: SteamfallState, step: Step, rule: str) -> None:
-    from . import genesis_ai_solo
+    from . import solo as genesis_ai_solo
 
     genesis_ai_solo.score_events(st)
 
@@ -747,7 +747,7 @@ def location_vp(st: SteamfallState) -> int:
 
 
 def _events_step(st: SteamfallState, step: Step, rule: str) -> None:
-    from . import genesis_ai_solo
+    from . import solo as genesis_ai_solo
 
     genesis_ai_solo.EVENT_STEPS[step.op](st, step, rule)
 

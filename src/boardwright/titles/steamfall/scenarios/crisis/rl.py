@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .content import load
+from ...content import load
 
 MAX_SEATS = 4
 MAX_AREAS = 21  # 4 players: 9 districts and 12 secret-location slots

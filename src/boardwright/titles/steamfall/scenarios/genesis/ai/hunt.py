@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import genesis_ai as gai
-from .rounds import BOXES
+from ....rounds import BOXES
+from . import sheets as gai
 
 #: a search never looks at more positions than this (a bound, not a rule)
 MAX_NODES = 4000
@@ -74,7 +74,7 @@ def escapes(
     """Whether some line of moves (within `move` movement) and Feints (up to `feints`) from
     `at` leaves a clue and the player out of J&B's last area after his chase (J&B's area
     and steam in `jb`)."""
-    from .turn import move_cost
+    from ....turn import move_cost
 
     jb_at, jb_steam = jb
     dists: dict[int, dict[int, int]] = {}

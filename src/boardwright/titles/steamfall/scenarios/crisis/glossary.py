@@ -5,7 +5,7 @@ of the glossary; `glossary._entries` adds them."""
 
 from __future__ import annotations
 
-from .content import Content
+from ...content import Content
 
 _PENALTY = {
     "kill": "{n} civilian(s) in its district killed (1 serenity each)",
@@ -71,7 +71,7 @@ TERMS = {
 
 
 def entries(c: Content) -> dict[str, tuple[str, str]]:
-    from .glossary import alternatives, bundle, effects
+    from ...glossary import alternatives, bundle, effects
 
     out: dict[str, tuple[str, str]] = dict(TERMS)
     for cc in c.comp.crises:

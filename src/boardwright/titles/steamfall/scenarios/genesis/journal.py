@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action, Decision
 
-from .effects import gain, gain_possible, label
-from .rules import ref
-from .schema import MARKS, Chapter, Goal
+from ...effects import gain, gain_possible, label
+from ...rules import ref
+from ...schema import MARKS, Chapter, Goal
 
 if TYPE_CHECKING:
-    from .state import SteamfallState, Task
+    from ...state import SteamfallState, Task
 
 #: the pair drawn at each Journal phase while the story goes on (round -> bookmarks)
 PAIRS = {1: ("1A", "1B"), 2: ("2A", "2B"), 3: ("3A", "3B"), 4: ("4A", "4B")}
@@ -171,7 +171,7 @@ def resolve_setup_chapter(st: SteamfallState, task: Task) -> None:
 def setup_chapter(st: SteamfallState, p: int, c: Chapter) -> None:
     """A chapter's setup (§17.2): its gains, events set aside or placed here, and its special
     instruction."""
-    from .genesis import place_here, set_aside
+    from .game import place_here, set_aside
 
     for eid in c.setup.here:
         area = place_here(st, p, eid)
@@ -192,7 +192,7 @@ def setup_chapter(st: SteamfallState, p: int, c: Chapter) -> None:
 # ------------------------------------------------------------------ objectives (§17.3)
 def goal_met(st: SteamfallState, p: int, g: Goal) -> bool:
     if g.kind == "at_event":
-        from .genesis import events_at
+        from .game import events_at
 
         here = st.pl[p]["at"]
         return bool(0 <= here < st.board.n_districts and g.what in events_at(st, here))

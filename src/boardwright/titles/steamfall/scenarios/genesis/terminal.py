@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .content import Content
-from .crisis_terminal import area_name
+from ...content import Content
+from ..crisis.terminal import area_name
 
 
 def _state(j: dict[str, Any]) -> str:

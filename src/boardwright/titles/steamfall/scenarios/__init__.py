@@ -1,0 +1,212 @@
+"""Steamfall's scenarios as plug-ins: the core (city, characters, effects, turn and round
+skeleton, views, heuristic) knows a scenario only through the `Scenario` hooks below, the way
+the engine knows a game only through its spec's hooks.
+
+Each scenario is a package beside this module that sets `SCENARIO`, an instance of a
+`Scenario` subclass overriding the hooks it needs; the core calls `of(st).<hook>(...)` at the
+named points. This module's `_PACKAGES` is the one place that maps a scenario id to its
+package (tests/steamfall/test_scenario_layout.py holds the core to that).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+# scenario id (the `scenario` option) -> package under scenarios/
+_PACKAGES = {
+    "incredible-invention": "invention",
+    "cipher-race": "cipher_race",
+    "crisis": "crisis",
+    "genesis": "genesis",
+}
+_LOADED: dict[str, Scenario] = {}
+
+
+class Scenario:
+    """The hooks a scenario may override; each default is what a scenario without the rule
+    does (no-op, nothing added). `st` is a SteamfallState, typed loosely so that this module
+    imports nothing of the core."""
+
+    id: str = ""
+    #: rounds before the game ends (the core's three, §3)
+    rounds: int = 3
+    #: the game's end when the rounds run out, in the result's words
+    end_reason: str = "three rounds played"
+    #: the cards marked for competitive play (and cipher cards) are dealt (§2.1)
+    competitive_decks: bool = False
+    #: the complication deck is dealt (§12.3)
+    complications: bool = False
+    #: a search copy may drop the log (False: the scenario's rules read the log)
+    quiet_copies: bool = True
+    #: its tasks: decisions, how they apply, automatic steps, and who chooses at once
+    decisions: Mapping[str, Callable[..., Any]] = {}
+    apply: Mapping[str, Callable[..., Any]] = {}
+    automatic: Mapping[str, Callable[..., Any]] = {}
+    simultaneous: Mapping[str, Callable[..., Any]] = {}
+
+    # ---------------------------------------------------------------- setup and rounds
+    def characters(self, players: int) -> int:
+        """How many characters play (one per seat)."""
+        return players
+
+    def reserved_character(self, st: Any) -> str:
+        """A character no player may take ("" for none)."""
+        return ""
+
+    def uses_events(self, st: Any) -> bool:
+        """Whether the core's event deck is dealt (§9; a variant elsewhere, §14)."""
+        return bool(st.options.get("ii_events"))
+
+    def setup(self, st: Any) -> None:
+        """After the core's decks and seats, before the map: the scenario's own pieces and
+        the first tasks (by default the first round)."""
+        st.tasks.append(["round"])
+
+    def map_built(self, st: Any) -> None:
+        """After the map and its secret locations are laid."""
+
+    def begin_turn(self, st: Any, p: int) -> None:
+        """Player p's turn starts (after the core's per-turn reset)."""
+
+    def round_begins(self, st: Any) -> None:
+        """A round starts, before the districts' drops."""
+
+    def round_started(self, st: Any) -> None:
+        """After the districts' drops, before the first turn."""
+
+    def end_round_tasks(self, st: Any) -> None:
+        """The end of round is queued: tasks to run after the end-of-round turns."""
+
+    def discard_events(self, st: Any) -> bool:
+        """The events leave at the end of round; True when the scenario did it its way."""
+        return False
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        """The task after a round's clean-up, or None for the core's (the next round or the
+        game's end)."""
+        return None
+
+    def next_round_task(self) -> list[Any]:
+        return ["round"]
+
+    def game_end(self, st: Any) -> None:
+        """The rounds ran out: final scoring before the result is set."""
+
+    def score_extra(self, st: Any, p: int, out: dict[str, Any]) -> None:
+        """Add the scenario's own scoring lines to player p's score (and its total)."""
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        """The outcome, or None for the core's competitive one (VP, then insight)."""
+        return None
+
+    # ---------------------------------------------------------------- state
+    def copy_fields(self, src: Any, dst: Any) -> None:
+        """Copy the scenario's own state fields (cr, gn, ai) into a search copy."""
+
+    def events_at(self, st: Any, area: int) -> list[str]:
+        """The events working in a district (§9: the one laid there)."""
+        return [st.event[area]] if st.event[area] else []
+
+    # ---------------------------------------------------------------- the turn
+    #: encountering a civilian on the map is a turn action (§8)
+    civilian_encounters: bool = True
+    #: the heads of the scenario's own turn actions (`apply_action` applies them)
+    heads: frozenset[str] = frozenset()
+
+    def resource_actions(self, st: Any, p: int) -> list[Any]:
+        """Turn actions spending resources on the scenario's goal (before trades)."""
+        return []
+
+    def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
+        """The turn's actions, filtered and added to by the scenario (after trades)."""
+        return acts
+
+    def apply_action(self, st: Any, p: int, aid: str, eor: bool) -> None:
+        """Apply one of the scenario's own turn actions (its head is in `heads`)."""
+        raise ValueError(f"{self.id or 'this scenario'} has no turn action {aid!r}")
+
+    def end_turn(self, st: Any, p: int) -> None:
+        """Player p ends the turn, before the action pool empties."""
+
+    def extra_move(self, st: Any, p: int, dest: int) -> int:
+        """Movement added to the cost of entering dest."""
+        return 0
+
+    def on_move(self, st: Any, p: int, left: int) -> None:
+        """Player p moves, leaving the area `left` (before entering the next)."""
+
+    def event_used(self, st: Any, area: int, eid: str) -> bool:
+        """An after-use event was used; True when the scenario removed it its way."""
+        return False
+
+    # ---------------------------------------------------------------- the effect interpreter
+    #: a completion gain moves the invention's completion track (§12.4)
+    completion_track: bool = False
+
+    def on_event(self, st: Any, p: int, event: str, n: int) -> None:
+        """A game event fired for player p (after the core's quests), n times."""
+
+    def gain_ok(self, st: Any, p: int, what: str) -> bool:
+        """Whether one of the scenario's own gain words (effects.CR_GAINS) may be gained now."""
+        return False
+
+    def gain_term(self, st: Any, p: int, what: str, n: int, later: list[list[Any]]) -> None:
+        """Gain one of the scenario's own gain words; tasks to run after go to `later`."""
+
+    def blocks_moving(self, st: Any) -> bool:
+        """Whether moving (a teleport too) waits for something the scenario has under way."""
+        return False
+
+    # ---------------------------------------------------------------- views
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        """Add the scenario's parts to `seat`'s view (before the result)."""
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> None:
+        """Re-deal what the scenario hides from `seat` (after the core's decks)."""
+
+    def count_components(
+        self, st: Any, cards: dict[str, int], on_map: dict[str, int]
+    ) -> tuple[int, dict[str, int]]:
+        """The scenario's pieces in the component count: more influence cubes and its own
+        lines; it may add to the core's card and token counts."""
+        return 0, {}
+
+    def quest_need(self, st: Any, n: int) -> int:
+        """The progress a quest needs (§8), printed n."""
+        return n
+
+
+def get(scenario_id: str) -> Scenario:
+    """The scenario with this id, its package imported on first use (scenario packages import
+    the core, never the other way round)."""
+    found = _LOADED.get(scenario_id)
+    if found is None:
+        package = _PACKAGES.get(scenario_id)
+        if package is None:
+            raise ValueError(f"unknown Steamfall scenario {scenario_id!r}: one of {', '.join(_PACKAGES)}")
+        found = _LOADED[scenario_id] = importlib.import_module(f"{__name__}.{package}").SCENARIO
+    return found
+
+
+def of(st: Any) -> Scenario:
+    """The scenario a state plays."""
+    return get(st.scenario)
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(_PACKAGES)
+
+
+def every() -> tuple[Scenario, ...]:
+    """Every scenario, each package imported (for tables merged once, like the tasks)."""
+    return tuple(get(i) for i in _PACKAGES)
+
+
+def merged(table: str) -> dict[str, Callable[..., Any]]:
+    """One of the scenarios' task tables, merged (task kinds are unique across them)."""
+    out: dict[str, Callable[..., Any]] = {}
+    for sc in every():
+        out.update(getattr(sc, table))
+    return out

@@ -1,0 +1,94 @@
+"""Crisis (§16): co-operative against the crisis cards; solo plays two characters."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from boardwright.engine.outcome import cooperative
+
+from .. import Scenario
+from . import game
+
+
+class Crisis(Scenario):
+    id = "crisis"
+    decisions = MappingProxyType(game.DECISIONS)
+    apply = MappingProxyType(game.APPLY)
+    automatic = MappingProxyType(game.AUTOMATIC)
+
+    civilian_encounters = False  # encounter cards instead (§16.8)
+    heads = game.HEADS
+
+    def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
+        return game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
+
+    def apply_action(self, st: Any, p: int, aid: str, eor: bool) -> None:
+        game.apply(st, p, aid)
+
+    def end_turn(self, st: Any, p: int) -> None:
+        game.end_turn(st, p)
+
+    def on_event(self, st: Any, p: int, event: str, n: int) -> None:
+        game.on_event(st, p, event)
+
+    def gain_ok(self, st: Any, p: int, what: str) -> bool:
+        return game.gain_ok(st, p, what)
+
+    def gain_term(self, st: Any, p: int, what: str, n: int, later: list[list[Any]]) -> None:
+        game.gain_term(st, p, what, n, later)
+
+    def blocks_moving(self, st: Any) -> bool:
+        return game.busy(st)  # no moving before the encounter is finished (§16.8)
+
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        out["crisis"] = game.view(st)
+
+    def determinize(self, st: Any, seat: int, rng: Any) -> None:
+        game.determinize(st, rng)
+
+    def count_components(
+        self, st: Any, cards: dict[str, int], on_map: dict[str, int]
+    ) -> tuple[int, dict[str, int]]:
+        return game.box_cubes(st), game.components(st)
+
+    def characters(self, players: int) -> int:
+        return game.n_characters(self.id, players)
+
+    def setup(self, st: Any) -> None:
+        game.setup(st)
+        st.tasks.append(["round"])
+
+    def map_built(self, st: Any) -> None:
+        game.place_pylons(st)
+
+    def begin_turn(self, st: Any, p: int) -> None:
+        game.begin_turn(st, p)
+
+    def round_started(self, st: Any) -> None:
+        game.start_round(st)
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        return ["cr_resolution"]
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        final = st.over
+        res = st.result or {}
+        return cooperative(
+            st.players,
+            won=res.get("won") if final else None,
+            reason=res.get("reason", "the game is still running"),
+            team_score=float(st.cr.get("serenity", 0)),
+            final=final,
+            breakdown={
+                "round": st.round,
+                "serenity": st.cr.get("serenity", 0),
+                "pylons_left": len(st.cr.get("pylons", [])),
+            },
+        )
+
+    def copy_fields(self, src: Any, dst: Any) -> None:
+        dst.cr = game.copy_cr(src.cr)
+
+
+SCENARIO = Crisis()

@@ -1,0 +1,72 @@
+"""Incredible Invention (§11-§13): co-operative, the invention card's side and its complications."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.engine.outcome import cooperative
+
+from .. import Scenario
+
+
+class IncredibleInvention(Scenario):
+    id = "incredible-invention"
+    complications = True
+    completion_track = True
+
+    def round_begins(self, st: Any) -> None:
+        """§12.3 the round's complications replace the last round's (two a round)."""
+        from ...rules import ref
+
+        for cid in st.comps:
+            st.comp_out.append(cid)
+        st.comps, st.cprog, st.cover = [], {}, []
+        for _ in range(2):
+            if st.decks["comp"]:
+                cid = st.decks["comp"].pop()
+                st.comps.append(cid)
+                st.say(None, f"complication: {st.content.complications[cid].name}", ref("12.3"))
+
+    def resource_actions(self, st: Any, p: int) -> list[Any]:
+        """§12.4 insight and steam toward the round's completions."""
+        from boardwright.engine import Action
+
+        from ...rounds import requirement
+
+        if st.completion >= requirement(st)[2]:
+            return []
+        res = st.pl[p]["res"]
+        ways = [what for what in ("insight", "steam") if res[what] > 0]
+        return [Action(f"complete:{what}", f"1 {what} toward a completion") for what in ways]
+
+    def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
+        from ...rounds import requirement
+
+        out["invention"] = {
+            "requirement": list(requirement(st)) if st.round else None,
+            "completion": st.completion,
+            "quarters": st.quarters,
+            "paid": dict(st.paid),
+            "complications": [
+                {"id": c, "progress": st.cprog.get(c, 0), "need": st.comp_need(c), "overcome": c in st.cover}
+                for c in st.comps
+            ],
+        }
+
+    def round_over(self, st: Any) -> list[Any] | None:
+        return ["resolution"]  # §12.4 the round's requirements (rounds.resolve_resolution)
+
+    def outcome(self, st: Any) -> dict[str, Any] | None:
+        final = st.over
+        res = st.result or {}
+        return cooperative(
+            st.players,
+            won=res.get("won") if final else None,
+            reason=res.get("reason", "the game is still running"),
+            team_score=float(st.completion),
+            final=final,
+            breakdown={"round": st.round, "completion": st.completion},
+        )
+
+
+SCENARIO = IncredibleInvention()
