@@ -156,7 +156,8 @@ def test_weather_report_may_look_as_soon_as_it_is_developed() -> None:
     top = s.weather_deck[-1].split("#")[0]
     assert s.view(seat)["weather"]["top_seen"] == top  # in the same turn
     assert s.view(1 - seat)["weather"]["top_seen"] is None
-    assert any(e.text.endswith(f"looks at the top weather card: {top}") and e.visible_to == (seat,)
+    named = name_of(top)  # the log names the card in words
+    assert any(e.text.endswith(f"looks at the top weather card: {named}") and e.visible_to == (seat,)
                for e in s.log)
     for k in range(3):
         other = s.determinize(seat, k)
