@@ -3,6 +3,7 @@ than the rulebook prints it (§4.1, §5.6-§5.7, §7.2, §8, §11.3, §11.5)."""
 
 from __future__ import annotations
 
+from boardwright.titles.martians.glossary import name_of
 from boardwright.titles.martians.state import MartiansState
 
 from .scene import new
