@@ -45,6 +45,17 @@ REACHABLE = """() => {
 SHOWN = "document.querySelectorAll('#actions button').length"
 
 
+def polite(send: Any, *args: Any, **kw: Any) -> httpx.Response:
+    """An API call that waits as the server asks when it answers 429 (the served app keeps its
+    default rate limit, which a random walk of hundreds of moves can reach)."""
+    for _ in range(50):
+        r: httpx.Response = send(*args, **kw)
+        if r.status_code != 429:
+            return r
+        time.sleep(float(r.headers.get("retry-after", "1")))
+    raise AssertionError("the server kept answering 429")
+
+
 def reach(server: Server, game: str, players: int, options: dict[str, Any], kind: str,
           least: int) -> tuple[str, str]:
     """A game whose seat 0 faces a decision of `kind` with at least `least` legal actions,
@@ -58,7 +69,7 @@ def reach(server: Server, game: str, players: int, options: dict[str, Any], kind
         auth = {"Authorization": f"Bearer {token}"}
         rnd = random.Random(seed)
         for _ in range(600):
-            d = httpx.get(f"{server.url}/api/games/{gid}", headers=auth).json()
+            d = polite(httpx.get, f"{server.url}/api/games/{gid}", headers=auth).json()
             if d["over"]:
                 break
             if 0 not in d["to_act"]:
@@ -67,8 +78,8 @@ def reach(server: Server, game: str, players: int, options: dict[str, Any], kind
             dec = d["view"].get("decision") or {}
             if dec.get("kind") == kind and len(d["legal_actions"]) >= least:
                 return gid, token
-            httpx.post(f"{server.url}/api/games/{gid}/actions", headers=auth,
-                       json={"action": rnd.choice(d["legal_actions"])["id"], "version": d["version"]})
+            polite(httpx.post, f"{server.url}/api/games/{gid}/actions", headers=auth,
+                   json={"action": rnd.choice(d["legal_actions"])["id"], "version": d["version"]})
     raise AssertionError(f"no {kind} decision with {least} actions in {game}")
 
 
