@@ -27,8 +27,6 @@ ALLOWED: dict[str, int] = {
     "choices.py": 2,
     "content.py": 5,
     "glossary.py": 2,
-    "heuristic.py": 7,
-    "hooks.py": 3,
     "layout.py": 2,
     "rl.py": 5,
     "terminal.py": 3,

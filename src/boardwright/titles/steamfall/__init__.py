@@ -19,9 +19,9 @@ SPEC = register(
         outcome_kind="cooperative",
         explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
         hooks={
-            "heuristic": ".scenarios.crisis.hooks:evaluate",
-            "outcome_kind": ".scenarios.crisis.hooks:outcome_kind",
-            "setup_check": ".scenarios.crisis.hooks:setup_check",
+            "heuristic": ".heuristic:evaluate",
+            "outcome_kind": ".hooks:outcome_kind",
+            "setup_check": ".hooks:setup_check",
             "board_data": ".layout:board_data",
             "terminal_view": ".terminal:render",
             "glossary": ".glossary:entries",

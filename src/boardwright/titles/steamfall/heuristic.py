@@ -22,52 +22,36 @@ from boardwright.engine import GameState
 
 from .effects import can_pay, expand_costs
 from .rounds import ROUNDS, diamond_vp, requirement
-from .scenarios.genesis.heuristic import follow_through, genesis_worth
+from .scenarios import of
 
 #: value of one unit of each row for the current round (what a failed resolution costs)
 W_VP, W_CUBE, W_QUARTER = 8.0, 6.0, 2.0
-#: Genesis: the value of one logged event (see `evaluate`)
-LOG_COST = 0.02
-REPEAT_COST = 0.02
-
-
-def _repeats(st: Any) -> int:
-    """How often the last log entry occurs among the last 60 (loops of one or two effects:
-    the count, and so the cost, keeps growing while the loop goes on)."""
-    tail = [(e.seat, e.text) for e in st.log[-60:]]
-    return tail.count(tail[-1]) if tail else 0
 
 
 def evaluate(state: GameState, seat: int, depth: int = 2) -> float:
+    """The scenario's evaluation (Incredible Invention, Crisis, Genesis) or, by default, the
+    seat's worth against the best opponent's."""
     st: Any = state
-    res = st.result
-    if st.scenario == "genesis" and res is None and depth > 0:
-        ahead = follow_through(st, seat, lambda c: evaluate(c, seat, depth - 1))
-        if ahead is not None:
-            return ahead
-    if st.scenario == "incredible-invention":
-        if res is not None:
-            return 1000.0 if res.get("won") else -1000.0 + 100.0 * st.round
-        return _team(st, seat)
-    if st.ai:  # Genesis solo: against the AI opponent (rules.md §18)
-        from .scenarios.genesis.ai.heuristic import solo_value
-
-        return float(solo_value(st, _worth(st, seat)))
-    if res is not None and (st.scenario != "genesis" or st.ai):  # Genesis: the VP margin (below)
+    own = of(st).evaluate(st, seat, depth)
+    if own is not None:
+        return own
+    if st.result is not None:
         out = state.outcome()
         return 1000.0 if seat in out.get("winners", []) else -1000.0
     mine = _worth(st, seat)
     others = [_worth(st, p) for p in range(st.players) if p != seat]
-    if st.scenario == "genesis":
-        # the same event logged again and again at the end of the log costs more each time:
-        # a loop of effects that changes nothing (a location's "1 charm: 1 stamina" paid
-        # with stamina) soon loses to ending the turn (a flat cost per event would not: it is
-        # the same for every child of a position); a finished game is valued by the same VP
-        # margin, not +-1000, so a trailing player does not stall the last end of round
-        return float(
-            mine - max(others, default=0.0) - LOG_COST * st.log_count() - REPEAT_COST * _repeats(st) ** 2
-        )
     return float(mine - max(others, default=0.0))
+
+
+def evaluate_every_seat(state: GameState) -> list[float]:
+    """`evaluate` for every seat: where the value is the team's (the co-operative scenarios),
+    the same for every seat, it is computed once."""
+    if of(state).team_value:
+        return [evaluate(state, 0)] * state.players
+    return [evaluate(state, p) for p in range(state.players)]
+
+
+evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]
 
 
 def _rows(st: Any) -> list[tuple[int, int, int]]:
@@ -286,5 +270,5 @@ def _worth(st: Any, p: int, ii: bool = False) -> float:
         + 0.3 * res["steam"]
         + 0.2 * res["insight"]
         + 0.6 * len(pl["done"])
-        + (genesis_worth(st, p) if st.scenario == "genesis" else 0.0)
+        + of(st).worth(st, p)
     )

@@ -14,11 +14,12 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-# scenario id (the `scenario` option) -> package under scenarios/
+# scenario id (the `scenario` option) -> package under scenarios/; the setup checks run in
+# this order (hooks.setup_check), which keeps each error's precedence
 _PACKAGES = {
+    "crisis": "crisis",
     "incredible-invention": "invention",
     "cipher-race": "cipher_race",
-    "crisis": "crisis",
     "genesis": "genesis",
 }
 _LOADED: dict[str, Scenario] = {}
@@ -45,6 +46,32 @@ class Scenario:
     apply: Mapping[str, Callable[..., Any]] = {}
     automatic: Mapping[str, Callable[..., Any]] = {}
     simultaneous: Mapping[str, Callable[..., Any]] = {}
+
+    # ---------------------------------------------------------------- the spec's hooks and bots
+    #: the options are checked by the scenario's own rules alone (hooks.setup_check)
+    own_checks_only: bool = False
+    #: the evaluation is the team's, the same for every seat
+    team_value: bool = False
+
+    def outcome_kind(self, players: int) -> str:
+        return "competitive"
+
+    def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
+        """A problem with the options under the scenario's rules, or None."""
+        return None
+
+    def check_foreign(self, players: int, options: Mapping[str, Any]) -> str | None:
+        """A problem with the options this scenario owns while another scenario is played."""
+        return None
+
+    def evaluate(self, st: Any, seat: int, depth: int) -> float | None:
+        """The bots' evaluation, or None for the core's (the seat's worth against the best
+        opponent's, +-1000 once decided)."""
+        return None
+
+    def worth(self, st: Any, p: int) -> float:
+        """What the scenario adds to player p's worth (heuristic._worth)."""
+        return 0.0
 
     # ---------------------------------------------------------------- setup and rounds
     def characters(self, players: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .. import Scenario
@@ -10,6 +11,15 @@ from .. import Scenario
 class CipherRace(Scenario):
     id = "cipher-race"
     competitive_decks = True
+
+    def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
+        if players < 2:
+            return "Cipher Race is for 2-4 players"
+        if options.get("difficulty") != "normal":
+            return "difficulty is a side of the Incredible Invention card; Cipher Race has none"
+        if options.get("ii_events"):
+            return "ii_events is an Incredible Invention variant (Cipher Race always uses events)"
+        return None
 
     def uses_events(self, st: Any) -> bool:
         return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -10,9 +11,14 @@ from boardwright.engine.outcome import cooperative
 from .. import Scenario
 from . import game
 
+#: the difficulty levels only Crisis has
+CRISIS_ONLY = ("easy", "crushing")
+
 
 class Crisis(Scenario):
     id = "crisis"
+    own_checks_only = True
+    team_value = True
     decisions = MappingProxyType(game.DECISIONS)
     apply = MappingProxyType(game.APPLY)
     automatic = MappingProxyType(game.AUTOMATIC)
@@ -28,6 +34,31 @@ class Crisis(Scenario):
 
     def end_turn(self, st: Any, p: int) -> None:
         game.end_turn(st, p)
+
+    def outcome_kind(self, players: int) -> str:
+        return "cooperative"
+
+    def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
+        if options.get("ii_events"):
+            return "ii_events is an Incredible Invention variant (Crisis uses no events)"
+        if options.get("solo_items"):
+            return "solo_items is a variant of Incredible Invention and Genesis solo, not of Crisis"
+        if options.get("item_draft") and players == 1:
+            return "solo Crisis plays both characters from one seat: the secret item draft needs two seats"
+        return None
+
+    def check_foreign(self, players: int, options: Mapping[str, Any]) -> str | None:
+        difficulty = options.get("difficulty", "normal")
+        if difficulty in CRISIS_ONLY:
+            return f"difficulty {difficulty} is a Crisis level (Incredible Invention has normal and hard)"
+        if options.get("crisis_promos"):
+            return "crisis_promos adds the promo crisis cards: Crisis only"
+        return None
+
+    def evaluate(self, st: Any, seat: int, depth: int) -> float | None:
+        from .heuristic import crisis_value
+
+        return float(crisis_value(st))
 
     def on_event(self, st: Any, p: int, event: str, n: int) -> None:
         game.on_event(st, p, event)

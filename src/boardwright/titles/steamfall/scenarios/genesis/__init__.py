@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from .. import Scenario
-from . import game, journal
+from . import game, heuristic, journal
 from .ai import player, sheets, solo
 
 
@@ -49,6 +50,25 @@ class Genesis(Scenario):
             return False
         game.after_use(st, area, eid)
         return True
+
+    def outcome_kind(self, players: int) -> str:
+        return "solo" if players == 1 else "competitive"  # §18 solo: against the AI opponent
+
+    def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
+        if options.get("difficulty") != "normal":
+            return "difficulty is a side of the Incredible Invention card; Genesis has none"
+        if options.get("ii_events"):
+            return "ii_events is an Incredible Invention variant (Genesis has its own events)"
+        return solo.check_opponent(players, options)
+
+    def check_foreign(self, players: int, options: Mapping[str, Any]) -> str | None:
+        return solo.check_opponent(players, options)  # §18.1 only solo Genesis has an opponent
+
+    def evaluate(self, st: Any, seat: int, depth: int) -> float | None:
+        return heuristic.evaluate(st, seat, depth)
+
+    def worth(self, st: Any, p: int) -> float:
+        return heuristic.genesis_worth(st, p)
 
     def on_event(self, st: Any, p: int, event: str, n: int) -> None:
         if st.gn:

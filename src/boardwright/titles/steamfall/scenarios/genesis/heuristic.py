@@ -15,6 +15,9 @@ from typing import Any
 from . import game as genesis
 from . import journal
 
+#: the value of one logged event (see `evaluate`)
+LOG_COST = 0.02
+REPEAT_COST = 0.02
 #: a pending choice of the acting character with at most this many options is looked into
 FOLLOW_MAX = 4
 
@@ -187,3 +190,36 @@ def follow_through(st: Any, p: int, value: Callable[[Any], float]) -> float | No
     finally:
         _IN_OUTLOOK[0] = outer
     return best
+
+
+def _repeats(st: Any) -> int:
+    """How often the last log entry occurs among the last 60 (loops of one or two effects:
+    the count, and so the cost, keeps growing while the loop goes on)."""
+    tail = [(e.seat, e.text) for e in st.log[-60:]]
+    return tail.count(tail[-1]) if tail else 0
+
+
+def evaluate(st: Any, seat: int, depth: int) -> float:
+    """Genesis's evaluation: a pending choice followed through, then the seat's worth against
+    the best opponent's (solo: against the AI opponent, rules.md §18)."""
+    from ...heuristic import _worth
+    from ...heuristic import evaluate as core_evaluate
+
+    if st.result is None and depth > 0:
+        ahead = follow_through(st, seat, lambda c: core_evaluate(c, seat, depth - 1))
+        if ahead is not None:
+            return ahead
+    if st.ai:
+        from .ai.heuristic import solo_value
+
+        return float(solo_value(st, _worth(st, seat)))
+    mine = _worth(st, seat)
+    others = [_worth(st, p) for p in range(st.players) if p != seat]
+    # the same event logged again and again at the end of the log costs more each time:
+    # a loop of effects that changes nothing (a location's "1 charm: 1 stamina" paid
+    # with stamina) soon loses to ending the turn (a flat cost per event would not: it is
+    # the same for every child of a position); a finished game is valued by the same VP
+    # margin, not +-1000, so a trailing player does not stall the last end of round
+    return float(
+        mine - max(others, default=0.0) - LOG_COST * st.log_count() - REPEAT_COST * _repeats(st) ** 2
+    )

@@ -13,6 +13,19 @@ class IncredibleInvention(Scenario):
     id = "incredible-invention"
     complications = True
     completion_track = True
+    team_value = True
+
+    def outcome_kind(self, players: int) -> str:
+        return "cooperative"
+
+    def evaluate(self, st: Any, seat: int, depth: int) -> float | None:
+        """The team's progress toward the invention card's rows (heuristic._team)."""
+        from ...heuristic import _team
+
+        res = st.result
+        if res is not None:
+            return 1000.0 if res.get("won") else -1000.0 + 100.0 * st.round
+        return _team(st, seat)
 
     def round_begins(self, st: Any) -> None:
         """§12.3 the round's complications replace the last round's (two a round)."""
