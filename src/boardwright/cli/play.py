@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from dataclasses import dataclass, field
@@ -10,11 +11,14 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from ..bots import Bot, BotSpec, bot_seed
 from ..engine import Action, GameState, IllegalAction, replay
 from ..engine.data import DataError
+from ..tutorial import Tutor
+from ..tutorial import content as tutorial_content
 from . import lookup, menu, savefile
 from .common import (
     OptionOpt,
@@ -80,6 +84,7 @@ class Session:
     numbers: dict[str, dict[str, int]] = field(default_factory=dict)  # menu numbers last shown
     numbered: dict[int, menu.Node] = field(default_factory=dict)  # the menu on screen by number
     numbers_after: int = -1  # the moves in the game when you last chose (numbers kept from then)
+    tutor: Tutor | None = None  # play --tutorial: explains each kind of decision met for the first time
     _glossary: dict[str, tuple[str, str]] | None = None
     _names: dict[str, str] | None = None
 
@@ -269,6 +274,21 @@ class Session:
         render_view(self.console, self.state.view(self.human), self.human)
         self.score_line()
 
+    def teach(self) -> None:
+        """The guided game: explain your decision when its kind is new to you."""
+        if self.tutor is None:
+            return
+        found = self.tutor.explain(self.state, self.human)
+        if found is None:
+            return
+        body = Text(found.text)
+        section = re.match(r"^§?\s*(\d+(?:\.\d+)*)", found.rule)
+        more = f"rule {section.group(1)}" if section else "rule"
+        body.append(f"\n{found.rule} · type {more} to read it", style="dim cyan")
+        title = Text(f"New: {found.title}", style="bold")
+        self.console.print(Panel(body, title=title, title_align="left", border_style="cyan",
+                                 width=min(self.console.width, 100)))
+
     # ------------------------------------------------------------------ commands
     def lookup_name(self, query: str) -> None:
         entries = self.entries()
@@ -428,6 +448,7 @@ class Session:
     def human_turn(self) -> None:
         """One decision of yours: show, then read until an action is applied or undone."""
         self.show_turn()
+        self.teach()
         if len(self.state.history) != self.numbers_after:  # others moved: a fresh menu
             self.numbers.clear()
         actions = self.state.legal_actions(self.human)
@@ -526,6 +547,11 @@ class Session:
         self.new_log()
         render_view(self.console, self.state.view(self.human), self.human)
         render_outcome(self.console, self.state.outcome(), self.labels(), self.names())
+        if self.tutor is not None:
+            closing = tutorial_content(self.state.spec)
+            if closing is not None:
+                self.console.print(Panel(Text(closing.closing), border_style="cyan",
+                                         width=min(self.console.width, 100)))
         if self.save is not None:
             self.write_record(self.save)
 
@@ -563,8 +589,23 @@ def play(
                                                      "(its record is saved back there)")] = None,
     no_hints: Annotated[bool, typer.Option("--no-hints", help="a game without the `hint` command "
                                                              "(kept in its record)")] = False,
+    tutorial: Annotated[bool, typer.Option("--tutorial", help="a guided first game: a fixed seed against "
+                                                              "easy bots, each new kind of decision "
+                                                              "explained the first time")] = False,
 ) -> None:
     """Play in the terminal: you take one seat, bots the rest (none in a solo game)."""
+    if tutorial:
+        for name, given in (("--resume", resume), ("--players", players), ("--seed", seed),
+                            ("--option", option), ("--bots", bots), ("--seat", seat), ("--data", data)):
+            if given is not None:
+                usage(f"{name} cannot be given with --tutorial: the guided game has its own")
+        if game_id is None:
+            usage("missing GAME for --tutorial (see `boardwright list`)")
+        found = tutorial_content(game_spec(game_id))
+        if found is None:
+            usage(f"bad GAME {game_id}: it has no guided first game")
+        players, seed, seat, bots = found.setup.players, found.setup.seed, found.setup.seat, found.setup.bots
+        option = [f"{k}={fmt_value(v)}" for k, v in found.setup.options.items()]
     if save is not None:
         problem = savefile.problem_with(save)
         if problem is not None:
@@ -626,6 +667,12 @@ def play(
     head.append(f", {setting}, seed {seed}. You are seat {seat}{others_text}. Type ? for help.")
     console.print(head)
     session = Session(state, seat, seat_bots, console, save, hints=not no_hints)
+    if tutorial:
+        session.tutor = Tutor(spec)
+        intro = tutorial_content(spec)
+        if intro is not None:
+            console.print(Panel(Text(intro.intro), title=Text("A guided first game", style="bold"),
+                                title_align="left", border_style="cyan", width=min(console.width, 100)))
     if resume is not None:
         session.saved_moves = len(state.history)
         console.print(Text(f"Resumed {resume} after {len(state.history)} moves.", style="bold"))
