@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 from boardwright.bots.ladder import LEVELS
 from boardwright.bots.spec import BOTS
 from boardwright.engine import GameSpec, UnknownGame, game, games
+from boardwright.tutorial import web_content
 
 from . import delta
 from . import hint as hints
@@ -350,6 +351,7 @@ def meta() -> dict[str, Any]:
         d = spec.to_dict()
         d["rules"] = rules_path(spec) is not None
         d["board"] = bool(spec.assets.get("board_js"))
+        d["tutorial"] = web_content(spec) is not None  # a guided first game ("Learn to play")
         defaults = {}
         for n in spec.player_counts:
             with contextlib.suppress(ValueError):
@@ -373,6 +375,16 @@ def rule(game_id: Annotated[str, Path(max_length=64)],
     found = explain(spec, section)
     if found is None:
         raise GameError(404, f"no rule {section!r} in {spec.title}")
+    return found
+
+
+@router.get("/tutorial/{game_id}", summary="The guided first game: its table, intro, closing and "
+            "the explanation of each kind of decision")
+def tutorial(game_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    spec = _spec(game_id)
+    found = web_content(spec)
+    if found is None:
+        raise GameError(404, f"{spec.title} has no guided first game")
     return found
 
 

@@ -62,6 +62,17 @@ const BW = {
     localStorage.setItem("bw-my-games", JSON.stringify(BW.myGames().filter(g => g !== gameId)));
     localStorage.removeItem("bw-tokens-" + gameId);
     localStorage.removeItem("bw-creator-" + gameId);
+    localStorage.removeItem("bw-tutorial-" + gameId);
+  },
+  // a guided first game ("Learn to play"): the notes already read, kept per game; null when
+  // the game is not one this browser started as a tutorial
+  markTutorial(gameId) { if (BW.storageOk()) localStorage.setItem("bw-tutorial-" + gameId, "[]"); },
+  tutorialSeen(gameId) {
+    try { const t = localStorage.getItem("bw-tutorial-" + gameId); return t === null ? null : JSON.parse(t); }
+    catch (e) { return null; }
+  },
+  saveTutorialSeen(gameId, seen) {
+    if (BW.storageOk()) localStorage.setItem("bw-tutorial-" + gameId, JSON.stringify(seen));
   },
   creatorToken(gameId) { try { return localStorage.getItem("bw-creator-" + gameId); } catch (e) { return null; } },
   saveCreator(gameId, token) { if (BW.storageOk()) { localStorage.setItem("bw-creator-" + gameId, token); BW.remember(gameId); } },

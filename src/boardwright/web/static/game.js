@@ -449,7 +449,50 @@ function render(d) {
   G.shownVersion = d.version;
   G.shownStamp = d.stamp;
   renderOutcome(d);
+  renderTutor(d);
   Object.assign(document.body.dataset, { version: d.version, over: d.over, seat: d.seat === null ? "" : d.seat });
+}
+
+// A guided first game: a note beside the choices the first time each kind of decision is
+// yours (the title's tutorial content, /api/tutorial), the intro above the board until read
+// and the closing line at the end; "Got it" puts a note away. What was read is kept per
+// game (common.js), so a reload does not repeat it.
+function renderTutor(d) {
+  const box = document.getElementById("tutor");
+  const top = document.getElementById("tutor-intro");
+  const T = G.tutor;
+  if (!T) { box.hidden = true; top.hidden = true; return; }
+  const read = key => { if (!T.seen.includes(key)) T.seen.push(key); BW.saveTutorialSeen(GID, T.seen); };
+  const ended = d.over || d.ended;
+  const dec = d.view.decision;
+  const mine = dec && d.seat !== null && d.to_act.includes(d.seat) && !ended;
+  if (mine && !T.seen.includes(dec.kind)) { read(dec.kind); T.showing = dec.kind; }
+  if (T.showing && !(mine && dec.kind === T.showing)) T.showing = null;  // that decision is behind us
+  // above the board: the intro, then (at the end) the closing line
+  const banner = ended ? "(closing)" : "(intro)";
+  if (T.seen.includes(banner)) top.hidden = true;
+  else {
+    top.replaceChildren(BW.el("button", { class: "tutor-close", onclick: () => { read(banner); renderTutor(G.data); } }, "Got it"),
+      BW.el("h2", {}, ended ? "End of your guided game" : "A guided first game"),
+      BW.el("p", {}, ended ? T.content.closing : T.content.intro));
+    top.hidden = false;
+  }
+  // beside the choices: the decision met for the first time
+  if (!T.showing) { box.hidden = true; box.replaceChildren(); box.dataset.kind = ""; return; }
+  const k = T.content.kinds[T.showing];
+  box.replaceChildren(BW.el("button", { class: "tutor-close", onclick: () => { T.showing = null; renderTutor(G.data); } }, "Got it"),
+    BW.el("h3", {}, "New: " + (k ? k.title : dec.prompt)),
+    BW.el("p", {}, k ? k.text : "A new kind of choice: its rule says how it works."),
+    BW.el("p", { class: "tutor-rule" }, "Rule: ", ruleLink(dec.rule)));
+  box.dataset.kind = T.showing;
+  box.hidden = false;
+}
+
+async function loadTutor(d) {
+  const seen = BW.tutorialSeen(GID);
+  if (seen === null || d.seat === null) return;
+  const res = await BW.api(`/api/tutorial/${encodeURIComponent(d.game)}`);
+  if (res.ok) G.tutor = { content: res.data, seen, showing: null };
 }
 
 function renderStanding(d) {
@@ -648,6 +691,7 @@ async function init() {
   if (!res.ok) { document.getElementById("fatal").textContent = res.data.reason || ("error " + res.status); return; }
   document.getElementById("board").replaceChildren(BW.el("p", { class: "muted" }, "loading the board…"));
   await loadBoard(res.data);
+  await loadTutor(res.data);
   render(res.data);
   connect();
 }

@@ -172,6 +172,37 @@ async function create(ev) {
   loadLobby();
 }
 
+// "Learn to play": the title's guided game (its table from /api/tutorial), the player at its
+// seat, easy bots elsewhere; the game page shows the notes (game.js, renderTutor).
+async function learn(g) {
+  const err = document.getElementById("learn-err");
+  err.textContent = "";
+  const t = await BW.api(`/api/tutorial/${encodeURIComponent(g.id)}`);
+  if (!t.ok) { err.textContent = t.data.reason || ("error " + t.status); return; }
+  const s = t.data.setup;
+  const bots = {};
+  for (let seat = 0; seat < s.players; seat++) if (seat !== s.seat) bots[String(seat)] = s.bots;
+  const me = (BW.storageOk() && localStorage.getItem("bw-my-name")) || "Player";
+  const body = { game: g.id, players: s.players, seed: s.seed, options: s.options, bots,
+    names: { [String(s.seat)]: me }, allow_undo: true, hints: true };
+  const res = await BW.api("/api/games", { method: "POST", body });
+  if (!res.ok) { err.textContent = res.data.reason || ("error " + res.status); return; }
+  const gid = res.data.id;
+  BW.saveCreator(gid, res.data.creator);
+  for (const { seat, token } of res.data.seats) BW.saveToken(gid, seat, token);
+  BW.markTutorial(gid);
+  location.href = "/play/" + gid;
+}
+
+function renderLearn() {
+  const box = document.getElementById("learn-games");
+  const guided = META.games.filter(g => g.tutorial);
+  document.getElementById("learn").hidden = !guided.length;
+  box.replaceChildren(...guided.map(g => BW.el("button", { class: "learn", "data-game": g.id,
+    onclick: e => { e.target.disabled = true; learn(g).finally(() => { e.target.disabled = false; }); } },
+    g.title)));
+}
+
 async function loadLobby() {
   const res = await BW.api("/api/games?limit=20");
   if (!res.ok) return;
@@ -214,6 +245,7 @@ async function init() {
   const others = META.bots.filter(b => !levels.some(l => l.name === b.name));
   document.getElementById("botnames").replaceChildren(...[...levels, ...others].map(b => BW.el("option", { value: b.name }, b.doc)));
   document.getElementById("levels").replaceChildren(...levels.map(l => BW.el("li", {}, BW.el("code", {}, l.name), " — " + l.doc)));
+  renderLearn();
   sel.onchange = renderGame;
   document.getElementById("players").onchange = changePlayers;
   document.getElementById("create").onsubmit = create;
