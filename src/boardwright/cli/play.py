@@ -276,8 +276,8 @@ class Session:
 
     def teach(self) -> None:
         """The guided game: explain your decision when its kind is new to you."""
-        if self.tutor is None:
-            return
+        if self.tutor is None or len(self.state.legal_actions(self.human)) < 2:
+            return  # a forced step is played at once: its kind waits for a real choice
         found = self.tutor.explain(self.state, self.human)
         if found is None:
             return
@@ -673,6 +673,9 @@ def play(
         if intro is not None:
             console.print(Panel(Text(intro.intro), title=Text("A guided first game", style="bold"),
                                 title_align="left", border_style="cyan", width=min(console.width, 100)))
+            # the board comes next and would push the intro off a small screen at once
+            if session.read("Press Enter to start. ") is None:
+                session.quit("End of input: leaving the game.")
     if resume is not None:
         session.saved_moves = len(state.history)
         console.print(Text(f"Resumed {resume} after {len(state.history)} moves.", style="bold"))
