@@ -98,6 +98,14 @@ def test_the_guided_game_is_a_valid_table(game_id: str) -> None:
     assert state.seed == setup.seed and not state.over
 
 
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_each_note_has_its_own_title(game_id: str) -> None:
+    found = tutorial.content(bw.game(game_id))
+    assert found is not None
+    titles = [k.title for k in found.kinds.values()]
+    assert len(titles) == len(set(titles)), f"{game_id}: two kinds share a title"
+
+
 def test_the_kind_scan_can_fail(tmp_path: Path) -> None:
     assert {"action", "gain_card"} <= declared_kinds("boardwright.titles.flow_of_history")
     assert declared_kinds("no.such.package") == set()
@@ -169,3 +177,4 @@ def test_a_tutorial_runs_to_its_end_in_the_terminal(game_id: str, monkeypatch: p
     assert out.count("New: ") >= 2  # several kinds of decision explained
     titles = [k.title for k in found.kinds.values()]
     assert sum(1 for t in titles if f"New: {t}" in out) >= 2
+    assert all(out.count(f"New: {t} ") <= 1 for t in titles)  # each kind once
