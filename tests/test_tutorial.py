@@ -178,3 +178,32 @@ def test_a_tutorial_runs_to_its_end_in_the_terminal(game_id: str, monkeypatch: p
     titles = [k.title for k in found.kinds.values()]
     assert sum(1 for t in titles if f"New: {t}" in out) >= 2
     assert all(out.count(f"New: {t} ") <= 1 for t in titles)  # each kind once
+
+
+def test_a_resumed_guided_game_goes_on_without_repeating_its_notes(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    reads = {"n": 0}
+
+    def scripted(self: Session, prompt: str) -> str:
+        reads["n"] += 1
+        return "q" if reads["n"] > 12 else _first_choice(self, prompt)
+
+    monkeypatch.setattr(Session, "read", scripted)
+    save = tmp_path / "guided.json"
+    first = runner.invoke(app, ["play", "flow-of-history", "--tutorial", "--save", str(save)])
+    assert first.exit_code == 0, first.output[-2000:]
+    assert "New: Your action for the turn" in first.output
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["table"] == {"tutorial": True} and record["actions"]
+    state = bw.replay(record)
+    assert "action" in tutorial.met_before(state, 0)
+    reads["n"] = 0
+    again = runner.invoke(app, ["play", "--resume", str(save)])
+    assert again.exit_code == 0, again.output[-2000:]
+    assert "New: Your action for the turn" not in again.output  # met before the save
+    assert "A guided first game" not in again.output
+    # still a guided game: saved back (to the same file) as one
+    assert json.loads(save.read_text(encoding="utf-8"))["table"] == {"tutorial": True}
+    assert len(json.loads(save.read_text(encoding="utf-8"))["actions"]) > len(record["actions"])

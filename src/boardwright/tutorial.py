@@ -134,6 +134,28 @@ class Tutor:
         return explanation(self.spec, decision.kind, decision.prompt, decision.rule)
 
 
+def met_before(state: GameState, seat: int) -> set[str]:
+    """The decision kinds `seat` has already answered in `state`'s game (a resumed guided
+    game goes on without repeating them): the game played again from its record."""
+    from .engine.replay import replay
+
+    record = state.record()
+    step = replay({**record, "actions": []})
+    kinds: set[str] = set()
+    for i, (who, _) in enumerate(record["actions"]):
+        if int(who) == seat:
+            decision = step.decision(seat)
+            if decision is not None:
+                kinds.add(decision.kind)
+        step = replay(record, upto=i + 1) if int(who) < 0 else _applied(step, record["actions"][i])
+    return kinds
+
+
+def _applied(state: GameState, move: Any) -> GameState:
+    state.apply(int(move[0]), str(move[1]))
+    return state
+
+
 def explanation(spec: GameSpec, kind: str, prompt: str, rule: str) -> Explanation:
     """The explanation of a decision of `kind` (whose prompt and rule are given)."""
     found = content(spec)

@@ -17,7 +17,7 @@ from rich.text import Text
 from ..bots import Bot, BotSpec, bot_seed
 from ..engine import Action, GameState, IllegalAction, replay
 from ..engine.data import DataError
-from ..tutorial import Tutor
+from ..tutorial import Tutor, met_before
 from ..tutorial import content as tutorial_content
 from . import lookup, menu, savefile
 from .common import (
@@ -101,7 +101,10 @@ class Session:
 
     def table(self) -> dict[str, Any]:
         """The table's own settings kept in the record (not game options)."""
-        return {} if self.hints else {"hints": False}
+        out: dict[str, Any] = {} if self.hints else {"hints": False}
+        if self.tutor is not None:
+            out["tutorial"] = True  # a resumed guided game goes on with its notes
+        return out
 
     def entries(self) -> dict[str, tuple[str, str]]:
         if self._glossary is None:
@@ -635,6 +638,8 @@ def play(
         if save is None:
             save = resume
         no_hints = no_hints or not savefile.hints_allowed(record)
+        table = record.get("table")
+        tutorial = isinstance(table, dict) and table.get("tutorial") is True
     else:
         if game_id is None:
             usage("missing GAME (see `boardwright list`), or --resume FILE")
@@ -668,9 +673,9 @@ def play(
     console.print(head)
     session = Session(state, seat, seat_bots, console, save, hints=not no_hints)
     if tutorial:
-        session.tutor = Tutor(spec)
+        session.tutor = Tutor(spec, met_before(state, seat) if resume is not None else set())
         intro = tutorial_content(spec)
-        if intro is not None:
+        if intro is not None and resume is None:
             console.print(Panel(Text(intro.intro), title=Text("A guided first game", style="bold"),
                                 title_align="left", border_style="cyan", width=min(console.width, 100)))
             # the board comes next and would push the intro off a small screen at once
