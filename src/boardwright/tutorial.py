@@ -112,9 +112,6 @@ class Explanation:
     text: str
     rule: str  # the decision's rule reference (e.g. "§5.3 Snipe")
 
-    def to_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "title": self.title, "text": self.text, "rule": self.rule}
-
 
 @dataclass
 class Tutor:
@@ -135,25 +132,24 @@ class Tutor:
 
 
 def met_before(state: GameState, seat: int) -> set[str]:
-    """The decision kinds `seat` has already answered in `state`'s game (a resumed guided
-    game goes on without repeating them): the game played again from its record."""
+    """The decision kinds `seat` has already chosen in (a forced step, with one action, is no
+    choice) in `state`'s game, the game played again from its record: a resumed guided game
+    goes on without repeating their notes."""
     from .engine.replay import replay
 
     record = state.record()
     step = replay({**record, "actions": []})
     kinds: set[str] = set()
-    for i, (who, _) in enumerate(record["actions"]):
+    for i, (who, action_id) in enumerate(record["actions"]):
         if int(who) == seat:
             decision = step.decision(seat)
-            if decision is not None:
+            if decision is not None and len(decision.actions) > 1:
                 kinds.add(decision.kind)
-        step = replay(record, upto=i + 1) if int(who) < 0 else _applied(step, record["actions"][i])
+        if int(who) < 0:  # a chance outcome: the record's replay applies it
+            step = replay(record, upto=i + 1)
+        else:
+            step.apply(int(who), str(action_id))
     return kinds
-
-
-def _applied(state: GameState, move: Any) -> GameState:
-    state.apply(int(move[0]), str(move[1]))
-    return state
 
 
 def explanation(spec: GameSpec, kind: str, prompt: str, rule: str) -> Explanation:
