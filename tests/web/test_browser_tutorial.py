@@ -88,3 +88,20 @@ def test_the_note_is_readable_on_a_phone(browser: Any, server_factory: Any) -> N
         assert size >= 13, size
         assert page.errors == []
         page.context.close()
+
+
+def test_the_next_new_kind_brings_its_own_note(browser: Any, server_factory: Any) -> None:
+    """Acting on the first decision moves on to a new kind: its note replaces the first."""
+    server: Server = server_factory(bot_delay=0.0).start()
+    found = tutorial.content(bw.game("nomad-city"))
+    assert found is not None
+    page = learn(browser, server, "nomad-city", DESKTOP)
+    first = page.evaluate("document.querySelector('#tutor').dataset.kind")
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function(f"G.data.view.decision && G.data.view.decision.kind !== '{first}'", timeout=30_000)
+    kind = page.evaluate("G.data.view.decision.kind")
+    page.wait_for_function(f"document.querySelector('#tutor').dataset.kind === '{kind}'", timeout=10_000)
+    assert f"New: {found.kinds[kind].title}" in page.inner_text("#tutor")
+    assert page.evaluate("BW.tutorialSeen(GID)")[:2] == [first, kind]
+    assert page.errors == []
+    page.context.close()
