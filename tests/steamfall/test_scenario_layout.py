@@ -30,7 +30,6 @@ ALLOWED: dict[str, int] = {
     "layout.py": 2,
     "rl.py": 5,
     "terminal.py": 3,
-    "trade.py": 2,
 }
 
 

@@ -168,6 +168,9 @@ class Scenario:
         """An after-use event was used; True when the scenario removed it its way."""
         return False
 
+    #: the rule that lets players in one area trade (trade.py), "" where no one trades
+    trade_rule: str = ""
+
     # ---------------------------------------------------------------- the effect interpreter
     #: a completion gain moves the invention's completion track (§12.4)
     completion_track: bool = False

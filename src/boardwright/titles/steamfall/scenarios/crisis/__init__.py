@@ -19,6 +19,7 @@ class Crisis(Scenario):
     id = "crisis"
     own_checks_only = True
     team_value = True
+    trade_rule = "16.10"  # trading between players in one area
     decisions = MappingProxyType(game.DECISIONS)
     apply = MappingProxyType(game.APPLY)
     automatic = MappingProxyType(game.AUTOMATIC)

@@ -14,6 +14,7 @@ class IncredibleInvention(Scenario):
     complications = True
     completion_track = True
     team_value = True
+    trade_rule = "12.5"  # trading between players in one area
 
     def outcome_kind(self, players: int) -> str:
         return "cooperative"
