@@ -164,6 +164,15 @@ class Scenario:
     def on_move(self, st: Any, p: int, left: int) -> None:
         """Player p moves, leaving the area `left` (before entering the next)."""
 
+    def own_cubes(self, st: Any, p: int, but: str = "") -> list[str]:
+        """Where else p's influence cubes lie (`e=ID`: on an event but `but`); a cube may be
+        moved from there to a secret location (§5.2)."""
+        return []
+
+    def take_cube(self, st: Any, p: int, how: str) -> None:
+        """Take p's cube back from one of the places `own_cubes` named."""
+        raise ValueError(f"{self.id or 'this scenario'} holds no influence cube at {how!r}")
+
     def event_used(self, st: Any, area: int, eid: str) -> bool:
         """An after-use event was used; True when the scenario removed it its way."""
         return False

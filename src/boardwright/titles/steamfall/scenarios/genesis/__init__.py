@@ -45,6 +45,12 @@ class Genesis(Scenario):
         if st.ai:
             player.on_move(st, p, left)
 
+    def own_cubes(self, st: Any, p: int, but: str = "") -> list[str]:
+        return game.event_cubes(st, p, but)  # on the scoring events (§17.7)
+
+    def take_cube(self, st: Any, p: int, how: str) -> None:
+        game.take_event_cube(st, p, how)
+
     def event_used(self, st: Any, area: int, eid: str) -> bool:
         if eid not in st.content.genesis_events:
             return False
