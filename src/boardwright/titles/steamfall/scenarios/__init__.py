@@ -23,6 +23,8 @@ _PACKAGES = {
     "genesis": "genesis",
 }
 _LOADED: dict[str, Scenario] = {}
+#: the scenario played when the option is not given
+DEFAULT = "incredible-invention"
 
 
 class Scenario:
@@ -215,6 +217,19 @@ class Scenario:
     def quest_need(self, st: Any, n: int) -> int:
         """The progress a quest needs (§8), printed n."""
         return n
+
+    # ---------------------------------------------------------------- glossary and web board
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        """The scenario's own components and terms by id -> (name, what it does), added to
+        the glossary after the core's (c is the Content)."""
+        return {}
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """Add the scenario's parts to the web board's data (layout.board_data); `text` is the
+        glossary."""
 
 
 def get(scenario_id: str) -> Scenario:

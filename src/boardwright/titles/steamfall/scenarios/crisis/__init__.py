@@ -122,5 +122,18 @@ class Crisis(Scenario):
     def copy_fields(self, src: Any, dst: Any) -> None:
         dst.cr = game.copy_cr(src.cr)
 
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        from .glossary import entries
+
+        return entries(c)
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        from .glossary import board_data
+
+        out["crisis"] = board_data(c, text)
+
 
 SCENARIO = Crisis()

@@ -158,5 +158,22 @@ class Genesis(Scenario):
     def quest_need(self, st: Any, n: int) -> int:
         return player.quest_need(st, n)  # Marcus's sheet (§18.4)
 
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        from .glossary import entries
+
+        return entries(c)
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """Its events and journal abilities join the board's; the journals' chapters apart."""
+        from .glossary import board_data
+
+        gn = board_data(c, text)
+        out["events"].update(gn.pop("events"))
+        out["abilities"].update(gn.pop("abilities"))
+        out["genesis"] = gn
+
 
 SCENARIO = Genesis()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from boardwright.engine.outcome import cooperative
@@ -81,6 +82,18 @@ class IncredibleInvention(Scenario):
             final=final,
             breakdown={"round": st.round, "completion": st.completion},
         )
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """The invention card of this player count, on the side played."""
+        hard = options.get("difficulty") == "hard"
+        card = c.inventions[players]
+        out["invention"] = {
+            "side": "hard" if hard else "normal",
+            "rows": [list(r) for r in (card.hard if hard else card.normal).rows],
+        }
 
 
 SCENARIO = IncredibleInvention()
