@@ -26,7 +26,6 @@ ALLOWED: dict[str, int] = {
     "balance.py": 1,
     "content.py": 5,
     "rl.py": 5,
-    "terminal.py": 3,
 }
 
 

@@ -33,6 +33,8 @@ class Scenario:
     imports nothing of the core."""
 
     id: str = ""
+    #: the scenario's name in words (the terminal's header)
+    name: str = ""
     #: rounds before the game ends (the core's three, §3)
     rounds: int = 3
     #: the game's end when the rounds run out, in the result's words
@@ -230,6 +232,10 @@ class Scenario:
     ) -> None:
         """Add the scenario's parts to the web board's data (layout.board_data); `text` is the
         glossary."""
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        """Print the scenario's panel of the terminal board (a rich Console), after the header
+        and before the city; `compact` on a small terminal."""
 
 
 def get(scenario_id: str) -> Scenario:

@@ -10,6 +10,7 @@ from .. import Scenario
 
 class CipherRace(Scenario):
     id = "cipher-race"
+    name = "Cipher Race"
     competitive_decks = True
 
     def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
@@ -30,6 +31,11 @@ class CipherRace(Scenario):
         for area in range(b.n_districts):
             if c.districts[b.districts[area]].type == "ancient":
                 st.tablet[area] = st.tablets_left.pop()
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, view, width)
 
 
 SCENARIO = CipherRace()

@@ -17,6 +17,7 @@ CRISIS_ONLY = ("easy", "crushing")
 
 class Crisis(Scenario):
     id = "crisis"
+    name = "Crisis"
     own_checks_only = True
     team_value = True
     trade_rule = "16.10"  # trading between players in one area
@@ -134,6 +135,11 @@ class Crisis(Scenario):
         from .glossary import board_data
 
         out["crisis"] = board_data(c, text)
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, c, view, width)
 
 
 SCENARIO = Crisis()

@@ -13,6 +13,7 @@ from .ai import player, sheets, solo
 
 class Genesis(Scenario):
     id = "genesis"
+    name = "Genesis"
     rounds = game.ROUNDS
     end_reason = "four rounds played"
     quiet_copies = False  # its rules read the log's last entries
@@ -174,6 +175,14 @@ class Genesis(Scenario):
         out["events"].update(gn.pop("events"))
         out["abilities"].update(gn.pop("abilities"))
         out["genesis"] = gn
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .ai.terminal import render as ai_panel
+        from .terminal import render
+
+        render(console, c, view, width)
+        if view.get("ai") is not None:  # solo: the AI opponent (§18)
+            ai_panel(console, c, view, width)
 
 
 SCENARIO = Genesis()

@@ -12,6 +12,7 @@ from .. import Scenario
 
 class IncredibleInvention(Scenario):
     id = "incredible-invention"
+    name = "Incredible Invention"
     complications = True
     completion_track = True
     team_value = True
@@ -94,6 +95,11 @@ class IncredibleInvention(Scenario):
             "side": "hard" if hard else "normal",
             "rows": [list(r) for r in (card.hard if hard else card.normal).rows],
         }
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, c, view, width, compact)
 
 
 SCENARIO = IncredibleInvention()
