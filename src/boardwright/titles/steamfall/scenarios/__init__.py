@@ -43,6 +43,8 @@ class Scenario:
     competitive_decks: bool = False
     #: the complication deck is dealt (§12.3)
     complications: bool = False
+    #: the balance study's deck check plays it (balance.part_decks)
+    deck_study: bool = False
     #: a search copy may drop the log (False: the scenario's rules read the log)
     quiet_copies: bool = True
     #: its tasks: decisions, how they apply, automatic steps, and who chooses at once

@@ -11,6 +11,7 @@ from .. import Scenario
 class CipherRace(Scenario):
     id = "cipher-race"
     name = "Cipher Race"
+    deck_study = True
     competitive_decks = True
 
     def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:

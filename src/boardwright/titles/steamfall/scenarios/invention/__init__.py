@@ -13,6 +13,7 @@ from .. import Scenario
 class IncredibleInvention(Scenario):
     id = "incredible-invention"
     name = "Incredible Invention"
+    deck_study = True
     complications = True
     completion_track = True
     team_value = True
