@@ -53,6 +53,28 @@ class Scenario:
     automatic: Mapping[str, Callable[..., Any]] = {}
     simultaneous: Mapping[str, Callable[..., Any]] = {}
 
+    # ---------------------------------------------------------------- components
+    #: abilities.json: how many ability cards of each side (an ability's `scenario`) every
+    #: character has for this scenario
+    ability_cards: Mapping[str, int] = {}
+
+    def ability_ids(self, c: Any, character: str, players: int) -> list[str]:
+        """The ability cards a character holds (c is the Content): those of the scenario."""
+        return [a.id for a in c.abilities.values() if a.character == character and a.scenario == self.id]
+
+    def check_content(self, comp: Any) -> list[str]:
+        """Problems with the scenario's own components once validated (content.load lists
+        every scenario's); by default the count of `ability_cards` per character."""
+        problems = []
+        for ch in comp.characters:
+            for side, n in self.ability_cards.items():
+                have = sum(1 for a in comp.abilities if a.character == ch.id and a.scenario == side)
+                if have != n:
+                    problems.append(
+                        f"abilities.json: character {ch.id!r} needs {n} {side} card(s), has {have}"
+                    )
+        return problems
+
     # ---------------------------------------------------------------- the spec's hooks and bots
     #: the options are checked by the scenario's own rules alone (hooks.setup_check)
     own_checks_only: bool = False

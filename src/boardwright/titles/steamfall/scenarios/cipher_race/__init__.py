@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .. import Scenario
@@ -12,6 +13,7 @@ class CipherRace(Scenario):
     id = "cipher-race"
     name = "Cipher Race"
     deck_study = True
+    ability_cards = MappingProxyType({"cipher-race": 2})
     competitive_decks = True
 
     def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
@@ -37,6 +39,13 @@ class CipherRace(Scenario):
         from .terminal import render
 
         render(console, view, width)
+
+    def check_content(self, comp: Any) -> list[str]:
+        problems = super().check_content(comp)
+        for t in comp.tablets:
+            if len(t.ciphers) != 3:
+                problems.append(f"tablets.json, tablets '{t.id}': a tablet shows three ciphers")
+        return problems
 
 
 SCENARIO = CipherRace()

@@ -141,5 +141,25 @@ class Crisis(Scenario):
 
         render(console, c, view, width)
 
+    def check_content(self, comp: Any) -> list[str]:
+        """Its ability cards (crisis_abilities.json), the Core Shard, crisis and encounter cards."""
+        problems = []
+        for ch in comp.characters:
+            have = sum(1 for a in comp.crisis_abilities if a.character == ch.id)
+            if have != 2:
+                problems.append(
+                    f"crisis_abilities.json: character {ch.id!r} needs 2 crisis cards, has {have}"
+                )
+        for a in comp.crisis_abilities:
+            if a.scenario != self.id:
+                problems.append(f"crisis_abilities.json, crisis_abilities '{a.id}': scenario must be crisis")
+        if len(comp.core_shard) != 1:
+            problems.append("core_shard.json: exactly one Core Shard")
+        if len([x for x in comp.crises if not x.promo]) != 16:
+            problems.append("crises.json: 16 crisis cards besides the promos")
+        if len(comp.encounters) != 25:
+            problems.append("encounters.json: 25 encounter cards")
+        return problems
+
 
 SCENARIO = Crisis()

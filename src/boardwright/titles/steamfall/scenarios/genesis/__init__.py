@@ -184,5 +184,10 @@ class Genesis(Scenario):
         if view.get("ai") is not None:  # solo: the AI opponent (§18)
             ai_panel(console, c, view, width)
 
+    def check_content(self, comp: Any) -> list[str]:
+        from .data import check_content
+
+        return check_content(comp)
+
 
 SCENARIO = Genesis()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.outcome import cooperative
@@ -14,6 +15,7 @@ class IncredibleInvention(Scenario):
     id = "incredible-invention"
     name = "Incredible Invention"
     deck_study = True
+    ability_cards = MappingProxyType({"incredible-invention": 1, "incredible-invention-solo": 1})
     complications = True
     completion_track = True
     team_value = True
@@ -101,6 +103,17 @@ class IncredibleInvention(Scenario):
         from .terminal import render
 
         render(console, c, view, width, compact)
+
+    def ability_ids(self, c: Any, character: str, players: int) -> list[str]:
+        """The solo side of the character's card in a solo game (§13)."""
+        side = "incredible-invention-solo" if players == 1 else self.id
+        return [a.id for a in c.comp.abilities if a.character == character and a.scenario == side]
+
+    def check_content(self, comp: Any) -> list[str]:
+        problems = super().check_content(comp)
+        if sorted(c.players for c in comp.inventions) != [1, 2, 3, 4]:
+            problems.append("inventions.json: one card per player count 1-4")
+        return problems
 
 
 SCENARIO = IncredibleInvention()
