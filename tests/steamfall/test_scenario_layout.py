@@ -23,7 +23,6 @@ BRANCH = re.compile(r"\bscenario\s*(==|!=|not\s+in\b|in\b)")
 
 # core module -> leaks still allowed (imports of scenario modules + scenario branches)
 ALLOWED: dict[str, int] = {
-    "rl.py": 5,
 }
 
 

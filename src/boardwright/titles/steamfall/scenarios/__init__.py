@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 # scenario id (the `scenario` option) -> package under scenarios/; the setup checks run in
@@ -23,6 +24,19 @@ _PACKAGES = {
     "genesis": "genesis",
 }
 _LOADED: dict[str, Scenario] = {}
+
+
+@dataclass(frozen=True)
+class ObservationBlock:
+    """One of a scenario's blocks at the end of the RL observation (rl.fields)."""
+
+    #: its line in the observation's table of blocks
+    name: str
+    size: int
+    #: (view, observing seat, players) -> a float vector of `size`, all zeros in another scenario
+    encode: Callable[[dict[str, Any], int, int], Any]
+    #: its field tables in the observation's layout (docs): (title, [(field, size)])
+    tables: tuple[tuple[str, list[tuple[str, int]]], ...] = ()
 #: the scenario played when the option is not given
 DEFAULT = "incredible-invention"
 
@@ -243,6 +257,24 @@ class Scenario:
     def quest_need(self, st: Any, n: int) -> int:
         """The progress a quest needs (§8), printed n."""
         return n
+
+    # ---------------------------------------------------------------- RL (rl.py)
+    #: encode_state takes the view: the scenario's blocks are encoded from it
+    rl_from_view: bool = False
+
+    def rl_effects(self, c: Any) -> list[tuple[str, list[Any]]]:
+        """The effects of the scenario's own components by source prefix (the action universe
+        offers their choices like the core's)."""
+        return []
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        """The scenario's own action ids, after the core's in the action universe."""
+        return []
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        """The scenario's blocks, after the core's in every observation (in the scenarios'
+        order: the layout is fixed whatever is played)."""
+        return ()
 
     # ---------------------------------------------------------------- glossary and web board
     def glossary(self, c: Any) -> dict[str, tuple[str, str]]:

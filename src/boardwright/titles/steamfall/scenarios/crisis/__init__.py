@@ -8,7 +8,7 @@ from typing import Any
 
 from boardwright.engine.outcome import cooperative
 
-from .. import Scenario
+from .. import ObservationBlock, Scenario
 from . import game
 
 #: the difficulty levels only Crisis has
@@ -27,6 +27,7 @@ class Crisis(Scenario):
 
     civilian_encounters = False  # encounter cards instead (§16.8)
     heads = game.HEADS
+    rl_from_view = True  # its block is read from the view
 
     def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
         return game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
@@ -160,6 +161,20 @@ class Crisis(Scenario):
         if len(comp.encounters) != 25:
             problems.append("encounters.json: 25 encounter cards")
         return problems
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        from .rl import action_ids
+
+        return action_ids(c, players, areas)
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        from . import rl
+
+        tables = (
+            ("The Crisis block", rl.fields()),
+            ("Each district in the Crisis block", rl.district_fields()),
+        )
+        return (ObservationBlock("Crisis (see the Crisis block)", rl.size(), rl.encode, tables),)
 
 
 SCENARIO = Crisis()

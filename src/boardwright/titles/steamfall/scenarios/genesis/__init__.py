@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .. import Scenario
+from .. import ObservationBlock, Scenario
 from . import game, heuristic, journal
 from .ai import player, sheets, solo
 
@@ -23,6 +23,7 @@ class Genesis(Scenario):
     simultaneous = MappingProxyType({"chapter_pick": journal.choosers})
 
     heads = game.HEADS | player.HEADS
+    rl_from_view = True  # its blocks are read from the view
 
     def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
         acts = game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
@@ -188,6 +189,37 @@ class Genesis(Scenario):
         from .data import check_content
 
         return check_content(comp)
+
+    def rl_effects(self, c: Any) -> list[tuple[str, list[Any]]]:
+        from .rl import genesis_effects
+
+        return list(genesis_effects(c))
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        from .rl import action_ids
+
+        return action_ids(c, areas, n_districts)
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        from . import rl
+        from .ai import rl as ai_rl
+
+        def encode_ai(view: dict[str, Any], me: int, players: int) -> Any:
+            return ai_rl.encode(view, max_areas)
+
+        journal = (
+            ("The Genesis block", rl.fields()),
+            ("Each journal in the Genesis block", rl.seat_fields()),
+        )
+        return (
+            ObservationBlock("Genesis (see the Genesis block)", rl.size(), rl.encode, journal),
+            ObservationBlock(
+                "Genesis solo: the AI opponent (see the AI block)",
+                ai_rl.size(max_areas),
+                encode_ai,
+                (("The AI block (Genesis solo)", ai_rl.fields(max_areas)),),
+            ),
+        )
 
 
 SCENARIO = Genesis()
