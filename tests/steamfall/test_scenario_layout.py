@@ -2,8 +2,8 @@
 
 The core is every module of `titles/steamfall/` outside `scenarios/`. This test fails on a new
 leak: a core module importing a scenario package or branching on the scenario's id
-(`scenario ==`, `!=`, `in`, `not in`). `ALLOWED` counts the leaks still to be replaced by
-protocol calls, per module; it only ever shrinks.
+(`scenario ==`, `!=`, `in`, `not in`); no core module has one (docs/architecture.md,
+"Scenarios inside a title").
 """
 
 from __future__ import annotations
@@ -20,19 +20,6 @@ TITLE = Path(scenarios.__file__).resolve().parents[1]
 PACKAGE = "boardwright.titles.steamfall"
 SCENARIOS = f"{PACKAGE}.scenarios"
 BRANCH = re.compile(r"\bscenario\s*(==|!=|not\s+in\b|in\b)")
-
-# core module -> leaks still allowed (imports of scenario modules + scenario branches)
-ALLOWED: dict[str, int] = {
-    "balance.py": 1,
-    "choices.py": 2,
-    "content.py": 5,
-    "glossary.py": 2,
-    "layout.py": 2,
-    "rl.py": 5,
-    "terminal.py": 3,
-    "trade.py": 2,
-}
-
 
 def _core() -> list[Path]:
     return sorted(
@@ -78,16 +65,9 @@ def leaks(path: Path) -> list[str]:
 
 
 def test_the_core_knows_scenarios_only_through_the_protocol() -> None:
-    counts = {}
-    for path in _core():
-        hits = leaks(path)
-        name = str(path.relative_to(TITLE))
-        if len(hits) != ALLOWED.get(name, 0):
-            counts[name] = hits
-    assert not counts, (
-        "core modules must reach a scenario through scenarios.of(st) hooks "
-        f"(ALLOWED counts the leaks left; lower it when one goes): {counts}"
-    )
+    found = {str(path.relative_to(TITLE)): hits for path in _core() if (hits := leaks(path))}
+    assert _core(), "no core module found"
+    assert not found, f"core modules must reach a scenario through scenarios.of(st) hooks: {found}"
 
 
 def test_the_check_can_fail(tmp_path: Path) -> None:

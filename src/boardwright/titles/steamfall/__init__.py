@@ -6,6 +6,7 @@ solo against a scripted AI opponent).
 
 from boardwright.engine import GameSpec, Option, register
 
+from . import scenarios
 from .state import SteamfallState
 
 SPEC = register(
@@ -35,7 +36,7 @@ SPEC = register(
         options=(
             Option(
                 "scenario",
-                "incredible-invention",
+                scenarios.DEFAULT,
                 "incredible-invention (1-4, co-op), cipher-race (2-4), crisis (1-4, co-op) or genesis "
                 "(2-4, competitive; solo against an AI opponent)",
                 choices=("incredible-invention", "cipher-race", "crisis", "genesis"),

@@ -6,9 +6,9 @@ docs/games/steamfall/balance.md, never in CI tests.
   95% Wilson interval (target: the best bot team wins 30%-80%);
 - cr: Cipher Race wins per seat and per character against a fair share (target: within
   1.5x of 1/players);
-- decks: in 4-player games of both scenarios, the share of games where some filtered deck
-  ran out (an empty deck reshuffled from its discards, or nothing left to draw); target:
-  at most 5%.
+- decks: in 4-player games of each scenario marked `deck_study` (Incredible Invention and
+  Cipher Race), the share of games where some filtered deck ran out (an empty deck
+  reshuffled from its discards, or nothing left to draw); target: at most 5%.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from boardwright.bots.spec import make_bots
 
 from . import SPEC
 from .content import load
+from .scenarios import every
 
 EXHAUSTED = ("is reshuffled from the trash", "cannot draw", "no civilian card is left")
 
@@ -145,10 +146,10 @@ def shares(lines: list[dict[str, Any]]) -> list[str]:
 
 def part_decks(games: int, bots: str) -> list[str]:
     rows = []
-    for scenario in ("incredible-invention", "cipher-race"):
-        hit = sum(1 for g in range(games) if exhausted(play(4, 3000 + g, {"scenario": scenario}, bots)))
+    for sc in (sc for sc in every() if sc.deck_study):
+        hit = sum(1 for g in range(games) if exhausted(play(4, 3000 + g, {"scenario": sc.id}, bots)))
         lo, hi = wilson(hit, games)
-        rows.append(f"{scenario}, 4 players: a deck ran out in {hit}/{games} games ({lo:.0%}–{hi:.0%})")
+        rows.append(f"{sc.id}, 4 players: a deck ran out in {hit}/{games} games ({lo:.0%}–{hi:.0%})")
     return rows
 
 

@@ -8,6 +8,7 @@ from boardwright.engine import Action, Decision
 
 from .effects import fire, gain
 from .rules import ref
+from .scenarios import of
 
 if TYPE_CHECKING:
     from .state import SteamfallState, Task
@@ -175,10 +176,7 @@ def apply_teleport(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
     from .turn import enter
 
     st.tasks.pop()
-    if st.ai:  # a move like any other for the AI sheets (J&B's Tracked, §18.4)
-        from .scenarios.genesis.ai import player as genesis_ai_player
-
-        genesis_ai_player.on_move(st, seat, st.pl[seat]["at"])
+    of(st).on_move(st, seat, st.pl[seat]["at"])  # a move like any other (J&B's Tracked, §18.4)
     enter(st, seat, int(aid.split(":")[1]))
 
 
@@ -315,7 +313,7 @@ def location_decision(st: SteamfallState, task: Task, seat: int | None) -> Decis
             cube_ways.append("supply")
         else:
             cube_ways += [str(a) for a in range(st.board.n_areas) if p in st.cubes[a] and a != area]
-            cube_ways += _event_cubes(st, p)  # "from any other location or event" (§5.2)
+            cube_ways += of(st).own_cubes(st, p)  # "from any other location or event" (§5.2)
     for reveal in (False, True) if not revealed else (False,):
         for cw in cube_ways:
             what = "reveal" if reveal else ("leave it" if revealed else "keep it face down")
@@ -348,29 +346,17 @@ def apply_location(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
         reveal(st, p, area, entering=True)
 
 
-def _event_cubes(st: SteamfallState, p: int, but: str = "") -> list[str]:
-    """`e=ID` for each (scoring) event holding p's cube: a cube may be moved from there."""
-    gn = st.gn if st.scenario == "genesis" else {}
-    return [f"e={e}" for e, who in sorted(gn.get("ecubes", {}).items()) if p in who and e != but]
-
-
 def _cube_from(st: SteamfallState, how: str) -> str:
     if how.startswith("e="):
         return f"the event {st.content.events[how[2:]].name}"
     return f"area {how}"
 
 
-def take_event_cube(st: SteamfallState, p: int, how: str) -> None:
-    eid = how[2:]
-    st.gn["ecubes"][eid] = [x for x in st.gn["ecubes"][eid] if x != p]
-    st.say(p, f"takes back the influence cube on {st.content.events[eid].name}", ref("5.2"))
-
-
 def place_cube(st: SteamfallState, p: int, area: int, how: str) -> None:
     if how == "supply":
         st.pl[p]["cubes"] -= 1
     elif how.startswith("e="):
-        take_event_cube(st, p, how)
+        of(st).take_cube(st, p, how)
     else:
         src = int(how)
         st.cubes[src] = [x for x in st.cubes[src] if x != p]

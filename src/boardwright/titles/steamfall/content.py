@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from boardwright.engine.data import DataError, describe_errors, overlay, shipped_text
 
+from .scenarios import every, get
 from .schema import (
     Ability,
     Character,
@@ -101,10 +102,8 @@ class Content:
         raise KeyError(players)
 
     def ability_ids(self, character: str, scenario: str, players: int) -> list[str]:
-        if scenario == "incredible-invention":
-            side = "incredible-invention-solo" if players == 1 else "incredible-invention"
-            return [a.id for a in self.comp.abilities if a.character == character and a.scenario == side]
-        return [a.id for a in self.abilities.values() if a.character == character and a.scenario == scenario]
+        """The ability cards the character holds in this scenario (the scenario's choice)."""
+        return get(scenario).ability_ids(self, character, players)
 
     def effects_of(self, kind: str, cid: str) -> list[Effect]:
         """The effects of a component by its kind, for effect references in tasks."""
@@ -138,39 +137,6 @@ def journal_abilities(j: Journal) -> list[tuple[str, str, Any]]:
     return out
 
 
-def _check_genesis(comp: Components) -> list[str]:
-    problems = []
-    chars = {c.id for c in comp.characters}
-    known = {e.id for e in comp.genesis_events}
-    others = {
-        x.id
-        for kind in (comp.events, comp.districts, comp.characters, comp.locations, comp.items, comp.civilians)
-        for x in kind
-    }
-    shared = ", ".join(sorted(known & others))
-    if shared:  # the glossary and the board name components by id
-        problems.append(
-            "genesis_events.json: ids must differ from every other component's id "
-            f"(events, districts, characters, locations, items, civilians): {shared}"
-        )
-    if comp.journals and {j.character for j in comp.journals} != chars:
-        problems.append("journals.json: one journal per character")
-    for j in comp.journals:
-        for c in j.chapters:
-            for eid in [
-                *c.setup.events,
-                *c.setup.here,
-                *(g.what for g in c.objective if g.kind == "at_event"),
-            ]:
-                if eid not in known:
-                    problems.append(
-                        f"journals.json, journals '{j.id}', chapter {c.mark}: unknown event {eid!r}"
-                    )
-    if comp.genesis_events and len([e for e in comp.genesis_events if e.scoring]) != 4:
-        problems.append("genesis_events.json: four scoring events")
-    return problems
-
-
 def _check(comp: Components) -> list[str]:
     problems = []
     chars = {c.id for c in comp.characters}
@@ -179,24 +145,6 @@ def _check(comp: Components) -> list[str]:
             problems.append(
                 f"abilities.json, abilities '{a.id}', field character: unknown character {a.character!r}"
             )
-    for c in chars:
-        for sc, n in (("incredible-invention", 1), ("incredible-invention-solo", 1), ("cipher-race", 2)):
-            have = sum(1 for a in comp.abilities if a.character == c and a.scenario == sc)
-            if have != n:
-                problems.append(f"abilities.json: character {c!r} needs {n} {sc} card(s), has {have}")
-    for c in chars:
-        have = sum(1 for a in comp.crisis_abilities if a.character == c)
-        if have != 2:
-            problems.append(f"crisis_abilities.json: character {c!r} needs 2 crisis cards, has {have}")
-    for a in comp.crisis_abilities:
-        if a.scenario != "crisis":
-            problems.append(f"crisis_abilities.json, crisis_abilities '{a.id}': scenario must be crisis")
-    if len(comp.core_shard) != 1:
-        problems.append("core_shard.json: exactly one Core Shard")
-    if len([x for x in comp.crises if not x.promo]) != 16:
-        problems.append("crises.json: 16 crisis cards besides the promos")
-    if len(comp.encounters) != 25:
-        problems.append("encounters.json: 25 encounter cards")
     for lay in comp.layouts:
         for kind in ("central", "city", "ancient"):
             need = sum(1 for cell in lay.cells if cell[2] == kind)
@@ -205,11 +153,8 @@ def _check(comp: Components) -> list[str]:
                 problems.append(
                     f"layouts.json, layouts '{lay.id}': needs {need} {kind} tiles, the data has {have}"
                 )
-    if sorted(c.players for c in comp.inventions) != [1, 2, 3, 4]:
-        problems.append("inventions.json: one card per player count 1-4")
-    for t in comp.tablets:
-        if len(t.ciphers) != 3:
-            problems.append(f"tablets.json, tablets '{t.id}': a tablet shows three ciphers")
+    for sc in every():  # each scenario's own components
+        problems += sc.check_content(comp)
     return problems
 
 
@@ -229,7 +174,7 @@ def load(pack: str | None = None) -> Content:
         for line in describe_errors("data", exc, raw):
             problems.append(line)
         raise DataError(problems) from None
-    problems = _check(comp) + _check_genesis(comp)
+    problems = _check(comp)
     if problems:
         raise DataError(problems)
     return Content(comp)

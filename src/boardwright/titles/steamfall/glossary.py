@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from .content import Content, load
+from .scenarios import every
 from .schema import Bundle, Condition, Effect, Modifier, Term, Trigger
 
 _WORD = {
@@ -268,12 +269,8 @@ def _entries(pack: str | None = None) -> dict[str, tuple[str, str]]:
             f"{ci.color.capitalize()} cipher",
             f"broken with {ci.actions} {ci.action} or {ci.insight} insight.",
         )
-    from .scenarios.crisis.glossary import entries as crisis_entries
-
-    out.update(crisis_entries(c))
-    from .scenarios.genesis.glossary import entries as genesis_entries
-
-    out.update(genesis_entries(c))
+    for sc in every():
+        out.update(sc.glossary(c))
     for t in c.comp.tablets:
         out[t.id] = ("Cipher tablet", f"cipher tablet showing {', '.join(t.ciphers)}; worth 3 VP.")
     return out

@@ -17,6 +17,7 @@ from typing import Any
 from .content import load
 from .glossary import bundle, entries, trigger
 from .rounds import BOXES
+from .scenarios import DEFAULT, get
 
 SHORT = {
     "movement": "mov",
@@ -96,22 +97,5 @@ def board_data(players: int, options: Mapping[str, Any] | None = None) -> dict[s
             "steps": v.quest.n,
             "text": text[v.id][1],
         }
-    if options.get("scenario") == "crisis":
-        from .scenarios.crisis.glossary import board_data as crisis_board_data
-
-        out["crisis"] = crisis_board_data(c, text)
-    if options.get("scenario") == "genesis":
-        from .scenarios.genesis.glossary import board_data as genesis_board_data
-
-        gn = genesis_board_data(c, text)
-        out["events"].update(gn.pop("events"))
-        out["abilities"].update(gn.pop("abilities"))
-        out["genesis"] = gn
-    if options.get("scenario", "incredible-invention") == "incredible-invention":
-        card = c.inventions[players]
-        side = card.hard if options.get("difficulty") == "hard" else card.normal
-        out["invention"] = {
-            "side": "hard" if options.get("difficulty") == "hard" else "normal",
-            "rows": [list(r) for r in side.rows],
-        }
+    get(options.get("scenario", DEFAULT)).board_data(c, text, players, options, out)
     return out

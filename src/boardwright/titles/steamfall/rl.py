@@ -23,9 +23,7 @@ import numpy as np
 from .board import build
 from .content import Content, load
 from .rounds import requirement
-from .scenarios.crisis import rl as crisis_rl
-from .scenarios.genesis import rl as genesis_rl
-from .scenarios.genesis.ai import rl as genesis_ai_rl
+from .scenarios import ObservationBlock, every, of
 from .schema import ACTIONS, Effect
 from .state import _copy_player
 from .trade import TRADABLE
@@ -127,7 +125,7 @@ def _universe(players: int) -> tuple[str, ...]:
         ids += _fx(c, "r", [r.unexplored]) + _fx(c, "r", [r.explored])
     for ab in [*c.comp.abilities, *c.comp.crisis_abilities]:
         ids += _fx(c, f"a={ab.id}", ab.effects)
-    for src, effects in genesis_rl.genesis_effects(c):
+    for src, effects in _scenario_effects(c):
         ids += _fx(c, src, effects)
     for v in c.comp.civilians:
         ids += _fx(c, f"c={v.id}", [v.action])
@@ -172,33 +170,14 @@ def _universe(players: int) -> tuple[str, ...]:
         ids += [f"loc:{rv}:{cw}" for cw in ["-", "supply", *map(str, areas)]]
     ids += [f"char:{ch}" for ch in c.characters]
     ids += [f"tile:{d.id}" for d in c.comp.districts]
-    ids += _crisis_ids(c, players, areas)
-    ids += genesis_rl.action_ids(c, areas, n_d)
+    for sc in every():
+        ids += sc.rl_action_ids(c, players, areas, n_d)
     return tuple(_dedupe(ids))
 
 
-def _crisis_ids(c: Content, players: int, areas: range) -> list[str]:
-    """The Crisis scenario's ids (§16): the Core Shard, challenges, support, encounters, the
-    reward split, moving tokens and the resolution phase's choices."""
-    ids: list[str] = []
-    if c.shard is not None:
-        ids += [f"shard:charge:{k}" for k in range(len(c.shard.charge))] + ["shard:destroy"]
-    for cc in c.comp.crises:
-        for b, ch in enumerate(cc.boxes):
-            for alt, bundle in enumerate(ch.costs):
-                eff = Effect(text="", costs=[bundle])
-                ids += [f"crisis:{b}:{alt}:{cards}" for cards in _card_ways(c, eff)]
-    ids += ["support:charm", "support:violence", "enc:civilian", "enc:mechanized", "enc:more"]
-    most = 1 + max(1, *(len(h.options) for e in c.comp.encounters for h in (e.civilian, e.mechanized)))
-    sup = max([len(e.support) for e in c.comp.encounters] + [1])
-    held = len(c.comp.encounters)  # at most the whole encounter deck in one encounter
-    ids += [f"enc:opt:{i}:{k}" for i in range(held) for k in range(most)]
-    ids += ["enc:support"] + [f"enc:sup:{i}:{k}" for i in range(held) for k in range(sup)]
-    ids += ["enc:win", "enc:end"]
-    ids += [f"split:{k}" for k in range(max(players, 2))]
-    ids += [f"shift:{a}" for a in areas] + ["shift:none"]
-    ids += [f"mech:{a}" for a in areas] + [f"mechto:{a}" for a in areas]
-    return ids
+def _scenario_effects(c: Content) -> list[tuple[str, list[Effect]]]:
+    """The scenarios' own effects by source (`Scenario.rl_effects`), in the scenarios' order."""
+    return [x for sc in every() for x in sc.rl_effects(c)]
 
 
 def _all_effects(c: Content) -> list[Effect]:
@@ -215,7 +194,7 @@ def _all_effects(c: Content) -> list[Effect]:
         out += it.effects
     out += [v.action for v in c.comp.civilians]
     out += [r.explored for r in c.comp.ruins]
-    for _src, effects in genesis_rl.genesis_effects(c):
+    for _src, effects in _scenario_effects(c):
         out += effects
     return out
 
@@ -303,10 +282,15 @@ def fields() -> list[tuple[str, int]]:
         (f"areas ({MAX_AREAS} x {area})", MAX_AREAS * area),
         (f"seats ({MAX_SEATS} x {seat}), relative to the observer", MAX_SEATS * seat),
         ("the observer's hand (item counts)", n_it),
-        ("Crisis (see the Crisis block)", crisis_rl.size()),
-        ("Genesis (see the Genesis block)", genesis_rl.size()),
-        ("Genesis solo: the AI opponent (see the AI block)", genesis_ai_rl.size(MAX_AREAS)),
+        *((block.name, block.size) for block in _blocks()),
     ]
+
+
+@cache
+def _blocks() -> tuple[ObservationBlock, ...]:
+    """The scenarios' blocks at the end of the observation (`Scenario.rl_blocks`), in the
+    scenarios' order; each is all zeros in the other scenarios."""
+    return tuple(block for sc in every() for block in sc.rl_blocks(MAX_AREAS))
 
 
 def observation_size() -> int:
@@ -350,17 +334,17 @@ def encode_view(view: dict[str, Any]) -> np.ndarray:
     _common(out, view, me, pls, hand_sizes, mine.get("hand", []))
     _areas(out, view, me, players)
     offsets = _layout()[1]
-    _block(out, offsets[13], crisis_rl.encode(view, me, players))
-    _block(out, offsets[14], genesis_rl.encode(view, me, players))
-    _block(out, offsets[15], genesis_ai_rl.encode(view, MAX_AREAS))
+    for k, block in enumerate(_blocks(), 13):
+        _block(out, offsets[k], block.encode(view, me, players))
     return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
 
 
 def encode_state(st: SteamfallState, seat: int) -> np.ndarray:
     """`encode_view(st.view(seat))`, read from the state without building the view, in
-    Incredible Invention and Cipher Race (a test checks both agree along random games). Crisis,
-    Genesis and the AI opponent, whose blocks are encoded from their views, take the view."""
-    if st.data_pack is not None or st.ai or st.scenario in ("crisis", "genesis"):
+    Incredible Invention and Cipher Race (a test checks both agree along random games). The
+    scenarios whose blocks are encoded from their views (`Scenario.rl_from_view`: Crisis,
+    Genesis and its AI opponent) take the view."""
+    if st.data_pack is not None or st.ai or of(st).rl_from_view:
         return encode_view(st.view(seat, log=False))
     pls = st.pl
     hand = pls[seat].get("hand", []) if seat < len(pls) and st.seat_of(seat) == seat else []
@@ -507,7 +491,7 @@ _LAST_HEAD: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
 def _state_head(out: array[float], st: SteamfallState, me: int, players: int) -> None:
     """`_head` read from the state: copied from the last encoding for the same seat while
     what it is made of compares equal to a copy of it taken then."""
-    ii = st.scenario == "incredible-invention"
+    ii = of(st).completion_track  # the invention card's fields (Incredible Invention)
     decks = st.decks
     inputs = (me, players, st.scenario, st.round, st.first, me in st.to_act, st.supply, len(st.ruins_stack),
               tuple(decks), tuple(map(len, decks.values())), len(st.trash),
@@ -719,11 +703,7 @@ def field_map() -> str:
         ("Blocks", fields()),
         ("Each area block", area_fields()),
         ("Each seat block", seat_fields()),
-        ("The Crisis block", crisis_rl.fields()),
-        ("Each district in the Crisis block", crisis_rl.district_fields()),
-        ("The Genesis block", genesis_rl.fields()),
-        ("Each journal in the Genesis block", genesis_rl.seat_fields()),
-        ("The AI block (Genesis solo)", genesis_ai_rl.fields(MAX_AREAS)),
+        *(table for block in _blocks() for table in block.tables),
     ):
         out += [f"### {title}", "", "| offset | size | field |", "| --- | --- | --- |"]
         pos = 0

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from .content import Content, load
 from .layout import SHORT as _SHORT
+from .scenarios import get
 
 SIDES = "NESW"
 ROMAN = ("I", "II", "III", "IV")
@@ -86,22 +87,7 @@ def render(console: Console, view: dict[str, Any], seat: int | None) -> None:
     compact = compact_for(console)
     width = console.size.width
     _header(console, view, width)
-    if view.get("invention") is not None:
-        _invention(console, c, view, width, compact)
-    elif view.get("crisis") is not None:
-        from .scenarios.crisis.terminal import render as crisis_panel
-
-        crisis_panel(console, c, view, width)
-    elif view.get("genesis") is not None:
-        from .scenarios.genesis.terminal import render as genesis_panel
-
-        genesis_panel(console, c, view, width)
-        if view.get("ai") is not None:  # solo: the AI opponent (§18)
-            from .scenarios.genesis.ai.terminal import render as ai_panel
-
-            ai_panel(console, c, view, width)
-    else:
-        _cipher(console, view, width)
+    get(view["scenario"]).terminal_panel(console, c, view, width, compact)
     if any(a["kind"] == "district" for a in view["areas"]):
         _city(console, c, view, width, compact, seat)
         _locations(console, c, view, width, compact, seat)
@@ -121,14 +107,10 @@ def _header(console: Console, view: dict[str, Any], width: int) -> None:
     if view.get("over"):
         head = Text("Game over", style="bold")
     elif view["round"]:
-        rounds = view["genesis"]["rounds"] if view.get("genesis") else 3
-        head = Text(f"Round {view['round']}/{rounds}", style="bold")
+        head = Text(f"Round {view['round']}/{get(view['scenario']).rounds}", style="bold")
     else:
         head = Text("Setup", style="bold")
-    scen = {"cipher-race": "Cipher Race", "crisis": "Crisis", "genesis": "Genesis"}.get(
-        view["scenario"], "Incredible Invention"
-    )
-    head.append(f" · {scen} · first: seat {view['first']}")
+    head.append(f" · {get(view['scenario']).name} · first: seat {view['first']}")
     d = view["decks"]
     if width >= 100:
         head.append(f" · decks: base {d.get('base', 0)}, add-on {d.get('addon', 0)},"
@@ -137,59 +119,6 @@ def _header(console: Console, view: dict[str, Any], width: int) -> None:
     else:
         head.append(f" · decks b{d.get('base', 0)} a{d.get('addon', 0)} r{d.get('relic', 0)}", style="dim")
     _line(console, head, width)
-
-
-def _invention(console: Console, c: Content, view: dict[str, Any], width: int, compact: bool) -> None:
-    inv = view["invention"]
-    vp = sum(p.get("res", {}).get("vp", 0) + p.get("diamonds", 0) for p in view["players"])
-    cubes = sum(len(a["cubes"]) for a in view["areas"] if a["kind"] == "secret-location")
-    line = Text("Invention ", style="bold")
-    req = inv.get("requirement")
-    paid = inv["paid"]
-    if req:  # the words of the round's check in the log and the result
-        line.append(f"this round: marketing {paid['vp']}/{req[0]} VP, permissions {paid['cubes']}/{req[1]}"
-                    f" cubes, completion {inv['completion']}/{req[2]}", style="bold")
-    else:
-        line.append("rows checked at each round's end", style="bold")
-        line.append(f" · completion {inv['completion']}")
-    steam = paid.get("steam", 0)  # paid toward completions not yet whole (§12.2)
-    line.append(f" toward the next: {inv['quarters'] - 2 * steam}/4 insight or {steam}/2 steam")
-    line.append(f" · team has {vp} VP, {cubes} cube{'s' if cubes != 1 else ''}")
-    if not req and (paid["vp"] or paid["cubes"]):
-        line.append(f" · paid {paid['vp']} VP {paid['cubes']} cubes")
-    _line(console, line, width)
-    items = []
-    for comp in inv["complications"]:
-        name = c.complications[comp["id"]].name
-        t = Text(name, style="green" if comp["overcome"] else "red")
-        t.append(f" {comp['progress']}/{comp['need']}" + (" overcome" if comp["overcome"] else ""))
-        if not compact:
-            from .glossary import modifier
-
-            lim = "; ".join(modifier(m) for m in c.complications[comp["id"]].limitation)
-            t.append(f" ({lim})", style="dim")
-        t.append(",")
-        items.append(t)
-    if items:
-        items[-1].right_crop(1)  # the last one's comma
-        _flow(console, Text("Complications:", style="bold"), items, width)
-
-
-def _cipher(console: Console, view: dict[str, Any], width: int) -> None:
-    parts = []
-    for p, pl in enumerate(view["players"]):
-        if not pl.get("res"):
-            continue
-        d = pl.get("diamonds", 0)
-        vp = pl["res"]["vp"] + (6 if d >= 4 else d) + 3 * len(pl.get("tablets", []))
-        parts.append(Text(f"seat {p} {vp}", style=SEAT_STYLE[p % 4]))
-    on_map = sum(1 for a in view["areas"] if a.get("tablet"))
-    head = Text("VP so far:", style="bold")
-    items = [*parts, Text(f"· tablets on the map {on_map}, 3 VP each", style="dim")]
-    if width >= 100:
-        items.append(Text("(ciphers: red 5 violence, green 5 charm, blue 5 movement, or 6 insight each)",
-                          style="dim"))
-    _flow(console, head, items, width)
 
 
 def _city(console: Console, c: Content, view: dict[str, Any], width: int, compact: bool,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from boardwright.engine import Action, Decision
 
 from .rules import ref
+from .scenarios import of
 
 if TYPE_CHECKING:
     from .state import SteamfallState, Task
@@ -25,8 +26,8 @@ CARD = "card"  # an asked card: the partner chooses which
 
 
 def _rule(st: SteamfallState) -> str:
-    """Trading is §12.5 in Incredible Invention and §16.10 in Crisis (the Core Shard too)."""
-    return ref("16.10" if st.scenario == "crisis" else "12.5")
+    """The scenario's trading rule (§12.5 in Incredible Invention, §16.10 in Crisis)."""
+    return ref(of(st).trade_rule)
 
 
 def split(s: str) -> list[str]:
@@ -42,7 +43,7 @@ def has(st: SteamfallState, p: int, what: str) -> int:
 
 def partners(st: SteamfallState, p: int) -> list[int]:
     """Players in p's area not yet asked this turn, when either side has something to trade."""
-    if st.scenario not in ("incredible-invention", "crisis"):
+    if not of(st).trade_rule:  # only the co-operative scenarios trade
         return []
     out = []
     here = st.pl[p]["at"]

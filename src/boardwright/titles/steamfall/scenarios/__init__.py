@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 # scenario id (the `scenario` option) -> package under scenarios/; the setup checks run in
@@ -25,12 +26,29 @@ _PACKAGES = {
 _LOADED: dict[str, Scenario] = {}
 
 
+@dataclass(frozen=True)
+class ObservationBlock:
+    """One of a scenario's blocks at the end of the RL observation (rl.fields)."""
+
+    #: its line in the observation's table of blocks
+    name: str
+    size: int
+    #: (view, observing seat, players) -> a float vector of `size`, all zeros in another scenario
+    encode: Callable[[dict[str, Any], int, int], Any]
+    #: its field tables in the observation's layout (docs): (title, [(field, size)])
+    tables: tuple[tuple[str, list[tuple[str, int]]], ...] = ()
+#: the scenario played when the option is not given
+DEFAULT = "incredible-invention"
+
+
 class Scenario:
     """The hooks a scenario may override; each default is what a scenario without the rule
     does (no-op, nothing added). `st` is a SteamfallState, typed loosely so that this module
     imports nothing of the core."""
 
     id: str = ""
+    #: the scenario's name in words (the terminal's header)
+    name: str = ""
     #: rounds before the game ends (the core's three, §3)
     rounds: int = 3
     #: the game's end when the rounds run out, in the result's words
@@ -39,6 +57,8 @@ class Scenario:
     competitive_decks: bool = False
     #: the complication deck is dealt (§12.3)
     complications: bool = False
+    #: the balance study's deck check plays it (balance.part_decks)
+    deck_study: bool = False
     #: a search copy may drop the log (False: the scenario's rules read the log)
     quiet_copies: bool = True
     #: its tasks: decisions, how they apply, automatic steps, and who chooses at once
@@ -46,6 +66,28 @@ class Scenario:
     apply: Mapping[str, Callable[..., Any]] = {}
     automatic: Mapping[str, Callable[..., Any]] = {}
     simultaneous: Mapping[str, Callable[..., Any]] = {}
+
+    # ---------------------------------------------------------------- components
+    #: abilities.json: how many ability cards of each side (an ability's `scenario`) every
+    #: character has for this scenario
+    ability_cards: Mapping[str, int] = {}
+
+    def ability_ids(self, c: Any, character: str, players: int) -> list[str]:
+        """The ability cards a character holds (c is the Content): those of the scenario."""
+        return [a.id for a in c.abilities.values() if a.character == character and a.scenario == self.id]
+
+    def check_content(self, comp: Any) -> list[str]:
+        """Problems with the scenario's own components once validated (content.load lists
+        every scenario's); by default the count of `ability_cards` per character."""
+        problems = []
+        for ch in comp.characters:
+            for side, n in self.ability_cards.items():
+                have = sum(1 for a in comp.abilities if a.character == ch.id and a.scenario == side)
+                if have != n:
+                    problems.append(
+                        f"abilities.json: character {ch.id!r} needs {n} {side} card(s), has {have}"
+                    )
+        return problems
 
     # ---------------------------------------------------------------- the spec's hooks and bots
     #: the options are checked by the scenario's own rules alone (hooks.setup_check)
@@ -164,9 +206,21 @@ class Scenario:
     def on_move(self, st: Any, p: int, left: int) -> None:
         """Player p moves, leaving the area `left` (before entering the next)."""
 
+    def own_cubes(self, st: Any, p: int, but: str = "") -> list[str]:
+        """Where else p's influence cubes lie (`e=ID`: on an event but `but`); a cube may be
+        moved from there to a secret location (§5.2)."""
+        return []
+
+    def take_cube(self, st: Any, p: int, how: str) -> None:
+        """Take p's cube back from one of the places `own_cubes` named."""
+        raise ValueError(f"{self.id or 'this scenario'} holds no influence cube at {how!r}")
+
     def event_used(self, st: Any, area: int, eid: str) -> bool:
         """An after-use event was used; True when the scenario removed it its way."""
         return False
+
+    #: the rule that lets players in one area trade (trade.py), "" where no one trades
+    trade_rule: str = ""
 
     # ---------------------------------------------------------------- the effect interpreter
     #: a completion gain moves the invention's completion track (§12.4)
@@ -203,6 +257,41 @@ class Scenario:
     def quest_need(self, st: Any, n: int) -> int:
         """The progress a quest needs (§8), printed n."""
         return n
+
+    # ---------------------------------------------------------------- RL (rl.py)
+    #: encode_state takes the view: the scenario's blocks are encoded from it
+    rl_from_view: bool = False
+
+    def rl_effects(self, c: Any) -> list[tuple[str, list[Any]]]:
+        """The effects of the scenario's own components by source prefix (the action universe
+        offers their choices like the core's)."""
+        return []
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        """The scenario's own action ids, after the core's in the action universe."""
+        return []
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        """The scenario's blocks, after the core's in every observation (in the scenarios'
+        order: the layout is fixed whatever is played)."""
+        return ()
+
+    # ---------------------------------------------------------------- glossary and web board
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        """The scenario's own components and terms by id -> (name, what it does), added to
+        the glossary after the core's (c is the Content)."""
+        return {}
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """Add the scenario's parts to the web board's data (layout.board_data); `text` is the
+        glossary."""
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        """Print the scenario's panel of the terminal board (a rich Console), after the header
+        and before the city; `compact` on a small terminal."""
 
 
 def get(scenario_id: str) -> Scenario:

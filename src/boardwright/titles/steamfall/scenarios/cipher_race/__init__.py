@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .. import Scenario
@@ -10,6 +11,9 @@ from .. import Scenario
 
 class CipherRace(Scenario):
     id = "cipher-race"
+    name = "Cipher Race"
+    deck_study = True
+    ability_cards = MappingProxyType({"cipher-race": 2})
     competitive_decks = True
 
     def setup_check(self, players: int, options: Mapping[str, Any]) -> str | None:
@@ -30,6 +34,18 @@ class CipherRace(Scenario):
         for area in range(b.n_districts):
             if c.districts[b.districts[area]].type == "ancient":
                 st.tablet[area] = st.tablets_left.pop()
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, view, width)
+
+    def check_content(self, comp: Any) -> list[str]:
+        problems = super().check_content(comp)
+        for t in comp.tablets:
+            if len(t.ciphers) != 3:
+                problems.append(f"tablets.json, tablets '{t.id}': a tablet shows three ciphers")
+        return problems
 
 
 SCENARIO = CipherRace()

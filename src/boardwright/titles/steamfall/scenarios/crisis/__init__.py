@@ -8,7 +8,7 @@ from typing import Any
 
 from boardwright.engine.outcome import cooperative
 
-from .. import Scenario
+from .. import ObservationBlock, Scenario
 from . import game
 
 #: the difficulty levels only Crisis has
@@ -17,14 +17,17 @@ CRISIS_ONLY = ("easy", "crushing")
 
 class Crisis(Scenario):
     id = "crisis"
+    name = "Crisis"
     own_checks_only = True
     team_value = True
+    trade_rule = "16.10"  # trading between players in one area
     decisions = MappingProxyType(game.DECISIONS)
     apply = MappingProxyType(game.APPLY)
     automatic = MappingProxyType(game.AUTOMATIC)
 
     civilian_encounters = False  # encounter cards instead (§16.8)
     heads = game.HEADS
+    rl_from_view = True  # its block is read from the view
 
     def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
         return game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
@@ -120,6 +123,58 @@ class Crisis(Scenario):
 
     def copy_fields(self, src: Any, dst: Any) -> None:
         dst.cr = game.copy_cr(src.cr)
+
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        from .glossary import entries
+
+        return entries(c)
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        from .glossary import board_data
+
+        out["crisis"] = board_data(c, text)
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, c, view, width)
+
+    def check_content(self, comp: Any) -> list[str]:
+        """Its ability cards (crisis_abilities.json), the Core Shard, crisis and encounter cards."""
+        problems = []
+        for ch in comp.characters:
+            have = sum(1 for a in comp.crisis_abilities if a.character == ch.id)
+            if have != 2:
+                problems.append(
+                    f"crisis_abilities.json: character {ch.id!r} needs 2 crisis cards, has {have}"
+                )
+        for a in comp.crisis_abilities:
+            if a.scenario != self.id:
+                problems.append(f"crisis_abilities.json, crisis_abilities '{a.id}': scenario must be crisis")
+        if len(comp.core_shard) != 1:
+            problems.append("core_shard.json: exactly one Core Shard")
+        if len([x for x in comp.crises if not x.promo]) != 16:
+            problems.append("crises.json: 16 crisis cards besides the promos")
+        if len(comp.encounters) != 25:
+            problems.append("encounters.json: 25 encounter cards")
+        return problems
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        from .rl import action_ids
+
+        return action_ids(c, players, areas)
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        from . import rl
+
+        tables = (
+            ("The Crisis block", rl.fields()),
+            ("Each district in the Crisis block", rl.district_fields()),
+        )
+        return (ObservationBlock("Crisis (see the Crisis block)", rl.size(), rl.encode, tables),)
 
 
 SCENARIO = Crisis()

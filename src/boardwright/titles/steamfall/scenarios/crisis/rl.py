@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ...content import load
+from ...content import Content, load
 
 MAX_SEATS = 4
 MAX_AREAS = 21  # 4 players: 9 districts and 12 secret-location slots
@@ -158,3 +158,30 @@ def encode(view: dict[str, Any], me: int, players: int) -> np.ndarray:
     o = step()
     out[o], out[o + 1] = cr["encounter_deck"] / 25, len(cr["encounter_discard"]) / 25
     return out
+
+
+def action_ids(c: Content, players: int, areas: range) -> list[str]:
+    """The Crisis scenario's ids (§16): the Core Shard, challenges, support, encounters, the
+    reward split, moving tokens and the resolution phase's choices."""
+    from ...rl import _card_ways
+    from ...schema import Effect
+
+    ids: list[str] = []
+    if c.shard is not None:
+        ids += [f"shard:charge:{k}" for k in range(len(c.shard.charge))] + ["shard:destroy"]
+    for cc in c.comp.crises:
+        for b, ch in enumerate(cc.boxes):
+            for alt, bundle in enumerate(ch.costs):
+                eff = Effect(text="", costs=[bundle])
+                ids += [f"crisis:{b}:{alt}:{cards}" for cards in _card_ways(c, eff)]
+    ids += ["support:charm", "support:violence", "enc:civilian", "enc:mechanized", "enc:more"]
+    most = 1 + max(1, *(len(h.options) for e in c.comp.encounters for h in (e.civilian, e.mechanized)))
+    sup = max([len(e.support) for e in c.comp.encounters] + [1])
+    held = len(c.comp.encounters)  # at most the whole encounter deck in one encounter
+    ids += [f"enc:opt:{i}:{k}" for i in range(held) for k in range(most)]
+    ids += ["enc:support"] + [f"enc:sup:{i}:{k}" for i in range(held) for k in range(sup)]
+    ids += ["enc:win", "enc:end"]
+    ids += [f"split:{k}" for k in range(max(players, 2))]
+    ids += [f"shift:{a}" for a in areas] + ["shift:none"]
+    ids += [f"mech:{a}" for a in areas] + [f"mechto:{a}" for a in areas]
+    return ids

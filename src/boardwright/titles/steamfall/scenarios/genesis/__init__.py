@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .. import Scenario
+from .. import ObservationBlock, Scenario
 from . import game, heuristic, journal
 from .ai import player, sheets, solo
 
 
 class Genesis(Scenario):
     id = "genesis"
+    name = "Genesis"
     rounds = game.ROUNDS
     end_reason = "four rounds played"
     quiet_copies = False  # its rules read the log's last entries
@@ -22,6 +23,7 @@ class Genesis(Scenario):
     simultaneous = MappingProxyType({"chapter_pick": journal.choosers})
 
     heads = game.HEADS | player.HEADS
+    rl_from_view = True  # its blocks are read from the view
 
     def turn_actions(self, st: Any, p: int, acts: list[Any], eor: bool) -> list[Any]:
         acts = game.filter_actions(st, p, acts) + game.turn_actions(st, p, eor)
@@ -44,6 +46,12 @@ class Genesis(Scenario):
     def on_move(self, st: Any, p: int, left: int) -> None:
         if st.ai:
             player.on_move(st, p, left)
+
+    def own_cubes(self, st: Any, p: int, but: str = "") -> list[str]:
+        return game.event_cubes(st, p, but)  # on the scoring events (§17.7)
+
+    def take_cube(self, st: Any, p: int, how: str) -> None:
+        game.take_event_cube(st, p, how)
 
     def event_used(self, st: Any, area: int, eid: str) -> bool:
         if eid not in st.content.genesis_events:
@@ -151,6 +159,67 @@ class Genesis(Scenario):
 
     def quest_need(self, st: Any, n: int) -> int:
         return player.quest_need(st, n)  # Marcus's sheet (§18.4)
+
+    def glossary(self, c: Any) -> dict[str, tuple[str, str]]:
+        from .glossary import entries
+
+        return entries(c)
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """Its events and journal abilities join the board's; the journals' chapters apart."""
+        from .glossary import board_data
+
+        gn = board_data(c, text)
+        out["events"].update(gn.pop("events"))
+        out["abilities"].update(gn.pop("abilities"))
+        out["genesis"] = gn
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .ai.terminal import render as ai_panel
+        from .terminal import render
+
+        render(console, c, view, width)
+        if view.get("ai") is not None:  # solo: the AI opponent (§18)
+            ai_panel(console, c, view, width)
+
+    def check_content(self, comp: Any) -> list[str]:
+        from .data import check_content
+
+        return check_content(comp)
+
+    def rl_effects(self, c: Any) -> list[tuple[str, list[Any]]]:
+        from .rl import genesis_effects
+
+        return list(genesis_effects(c))
+
+    def rl_action_ids(self, c: Any, players: int, areas: range, n_districts: int) -> list[str]:
+        from .rl import action_ids
+
+        return action_ids(c, areas, n_districts)
+
+    def rl_blocks(self, max_areas: int) -> tuple[ObservationBlock, ...]:
+        from . import rl
+        from .ai import rl as ai_rl
+
+        def encode_ai(view: dict[str, Any], me: int, players: int) -> Any:
+            return ai_rl.encode(view, max_areas)
+
+        journal = (
+            ("The Genesis block", rl.fields()),
+            ("Each journal in the Genesis block", rl.seat_fields()),
+        )
+        return (
+            ObservationBlock("Genesis (see the Genesis block)", rl.size(), rl.encode, journal),
+            ObservationBlock(
+                "Genesis solo: the AI opponent (see the AI block)",
+                ai_rl.size(max_areas),
+                encode_ai,
+                (("The AI block (Genesis solo)", ai_rl.fields(max_areas)),),
+            ),
+        )
 
 
 SCENARIO = Genesis()

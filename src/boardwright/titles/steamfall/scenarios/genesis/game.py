@@ -306,11 +306,20 @@ def join_options(st: SteamfallState, p: int) -> list[Action]:
 def cube_ways(st: SteamfallState, p: int, eid: str) -> list[str]:
     """Where the cube for joining comes from: the supply, or with none left one of p's cubes
     on the map (an area, or another event), moved (§5.2, the rulebook's FAQ)."""
-    from ...choices import _event_cubes
-
     if st.pl[p]["cubes"] > 0:
         return ["supply"]
-    return [str(a) for a in range(st.board.n_areas) if p in st.cubes[a]] + _event_cubes(st, p, eid)
+    return [str(a) for a in range(st.board.n_areas) if p in st.cubes[a]] + event_cubes(st, p, eid)
+
+
+def event_cubes(st: SteamfallState, p: int, but: str = "") -> list[str]:
+    """`e=ID` for each (scoring) event holding p's cube: a cube may be moved from there."""
+    return [f"e={e}" for e, who in sorted(st.gn.get("ecubes", {}).items()) if p in who and e != but]
+
+
+def take_event_cube(st: SteamfallState, p: int, how: str) -> None:
+    eid = how[2:]
+    st.gn["ecubes"][eid] = [x for x in st.gn["ecubes"][eid] if x != p]
+    st.say(p, f"takes back the influence cube on {st.content.events[eid].name}", ref("5.2"))
 
 
 def cube_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
@@ -325,8 +334,6 @@ def cube_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
 
 
 def apply_cube(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
-    from ...choices import take_event_cube
-
     _, p, eid = st.tasks.pop()
     how = aid.split(":", 1)[1]
     if how.startswith("e="):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from boardwright.engine.outcome import cooperative
@@ -11,9 +13,13 @@ from .. import Scenario
 
 class IncredibleInvention(Scenario):
     id = "incredible-invention"
+    name = "Incredible Invention"
+    deck_study = True
+    ability_cards = MappingProxyType({"incredible-invention": 1, "incredible-invention-solo": 1})
     complications = True
     completion_track = True
     team_value = True
+    trade_rule = "12.5"  # trading between players in one area
 
     def outcome_kind(self, players: int) -> str:
         return "cooperative"
@@ -80,6 +86,34 @@ class IncredibleInvention(Scenario):
             final=final,
             breakdown={"round": st.round, "completion": st.completion},
         )
+
+    def board_data(
+        self, c: Any, text: dict[str, tuple[str, str]], players: int, options: Mapping[str, Any],
+        out: dict[str, Any],
+    ) -> None:
+        """The invention card of this player count, on the side played."""
+        hard = options.get("difficulty") == "hard"
+        card = c.inventions[players]
+        out["invention"] = {
+            "side": "hard" if hard else "normal",
+            "rows": [list(r) for r in (card.hard if hard else card.normal).rows],
+        }
+
+    def terminal_panel(self, console: Any, c: Any, view: dict[str, Any], width: int, compact: bool) -> None:
+        from .terminal import render
+
+        render(console, c, view, width, compact)
+
+    def ability_ids(self, c: Any, character: str, players: int) -> list[str]:
+        """The solo side of the character's card in a solo game (§13)."""
+        side = "incredible-invention-solo" if players == 1 else self.id
+        return [a.id for a in c.comp.abilities if a.character == character and a.scenario == side]
+
+    def check_content(self, comp: Any) -> list[str]:
+        problems = super().check_content(comp)
+        if sorted(c.players for c in comp.inventions) != [1, 2, 3, 4]:
+            problems.append("inventions.json: one card per player count 1-4")
+        return problems
 
 
 SCENARIO = IncredibleInvention()
