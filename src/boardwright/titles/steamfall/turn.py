@@ -343,11 +343,25 @@ def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
         st.mods_memo = None
 
 
+#: (content id, character, eor, round, the action pool's items) -> (the content, the prompt)
+_PROMPTS: dict[tuple[Any, ...], tuple[Any, str]] = {}
+
+
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
-    pool = {k: v for k, v in st.pl[p]["pool"].items() if v}
+    pl = st.pl[p]
+    content = st.content
+    key = (id(content), pl["char"], eor, st.round, *pl["pool"].items())
+    hit = _PROMPTS.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    pool = {k: v for k, v in pl["pool"].items() if v}
     when = "end of round" if eor else f"round {st.round}"
     left = ", ".join(f"{n} {k}" for k, n in pool.items()) or "none"
-    return f"{st.content.characters[st.pl[p]['char']].name}, {when}: actions left: {left}"
+    text = f"{content.characters[pl['char']].name}, {when}: actions left: {left}"
+    if len(_PROMPTS) >= 4096:
+        _PROMPTS.clear()
+    _PROMPTS[key] = (content, text)
+    return text
 
 
 COLUMN_ACTIONS = tuple(Action(f"col:{k}", f"activate column {ROMAN[k]}") for k in range(3))
