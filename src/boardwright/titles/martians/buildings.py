@@ -96,16 +96,20 @@ def _crop_terms(s: MartiansState, corp: int, botanists: int) -> tuple[dict[str, 
     return cost, gain
 
 
-def construction_offers(s: MartiansState, corp: int) -> list[Offer]:
-    """Construction, upgrade and installation development (§6.4), cost aside from time."""
+def construction_offers(s: MartiansState, corp: int, labels: bool = True) -> list[Offer]:
+    """Construction, upgrade and installation development (§6.4), cost aside from time
+    (`labels` False: every label "", for a caller that reads the times only)."""
     if not s.can_pay(s.purse(corp), CONSTRUCTION_COST):
         return []
-    out = [Offer(f"build:{b}", f"remove the build token of {name_of(b)}: +3 reputation", "build", 1)
+    out = [Offer(f"build:{b}", f"remove the build token of {name_of(b)}: +3 reputation" if labels else "",
+                 "build", 1)
            for b in sorted(s.unbuilt)]
-    out += [Offer(f"upgrade:{b}", f"remove an upgrade token of {name_of(b)}: +3 reputation", "upgrade", 1)
+    out += [Offer(f"upgrade:{b}", f"remove an upgrade token of {name_of(b)}: +3 reputation" if labels else "",
+                  "upgrade", 1)
             for b in sorted(s.upgrades) if s.upgrades[b]]
     if installations_of(s, corp) < 2:
-        out += [Offer(f"install:{i}", f"place a marker on the {name_of(i)} installation", "install", 1)
+        out += [Offer(f"install:{i}", f"place a marker on the {name_of(i)} installation" if labels else "",
+                      "install", 1)
                 for i in sorted(s.install) if i not in s.unbuilt and not closed(s, i)]
     return out
 
@@ -119,13 +123,15 @@ def all_offers(s: MartiansState, corp: int, building: str) -> list[Offer]:
     return list(iter_offers(s, corp, building))
 
 
-def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
-    """`all_offers` one at a time: placing a marker needs only the first quick enough."""
+def iter_offers(s: MartiansState, corp: int, building: str, labels: bool = True) -> Iterator[Offer]:
+    """`all_offers` one at a time: placing a marker needs only the first quick enough (and
+    no label: with `labels` False every label is "", the rest as with labels)."""
     c = s.content
     p = s.purse(corp)
     energy = s.have(p, "energy") >= 1
     if building == "moxie" and energy:
-        yield from (Offer(f"oxygen:{q + 1}", f"remove an oxygen token from Q{q + 1}: +2 reputation",
+        yield from (Offer(f"oxygen:{q + 1}",
+                          f"remove an oxygen token from Q{q + 1}: +2 reputation" if labels else "",
                           "oxygen", 1) for q in s.allowed_quarters(corp) if s.quarters[q][0])
     elif building == "hospital":
         if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
@@ -134,7 +140,7 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
         if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
             yield Offer("water", "purify 2 drinking water", "water", 1)
     elif building == "construction":
-        yield from construction_offers(s, corp)
+        yield from construction_offers(s, corp, labels)
     elif building == "excavation":
         if energy and excavation.can_excavate(s, corp):
             yield Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1)
@@ -143,24 +149,27 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
             rec = c.research[tile]
             if s.can_pay(p, rec.cost, rec.minerals):
                 t = research_time(s, corp, tile)
-                yield Offer(f"research:{tile}", f"research {rec.name}: {t} time, {rec.credits} credits",
+                yield Offer(f"research:{tile}",
+                            f"research {rec.name}: {t} time, {rec.credits} credits" if labels else "",
                             "research", t)
         for n in (1, 2):
             if s.supply["supplies"] >= n:
-                yield Offer(f"supplies:{n}", f"take {n} supplies", "supplies", n)
+                yield Offer(f"supplies:{n}", f"take {n} supplies" if labels else "", "supplies", n)
         if uses_scenario(s):
             done = {r for r, _ in s.requirements_done}
             for req in scenario_requirements(s):
                 ready = req.id not in done and condition_met(s, req.condition)
                 if ready and s.can_pay(p, req.cost, req.minerals):
                     yield Offer(f"mission:{req.id}",
-                                f"realise {name_of(req.id)}: +{req.reputation} reputation", "mission", 1)
+                                f"realise {name_of(req.id)}: +{req.reputation} reputation" if labels else "",
+                                "mission", 1)
         if uses_commissions(s):
             for card in s.commissions_open:
                 rec2 = c.commissions[card]
                 if s.can_pay(p, rec2.cost, rec2.minerals):
                     yield Offer(f"commission:{card}",
-                                f"complete {name_of(card)}: +{rec2.reputation} reputation", "mission", 1)
+                                f"complete {name_of(card)}: +{rec2.reputation} reputation" if labels else "",
+                                "mission", 1)
     elif building == "greenhouses":
         cost, _ = crop_terms(s, corp)
         if s.can_pay(p, cost):
@@ -168,23 +177,26 @@ def iter_offers(s: MartiansState, corp: int, building: str) -> Iterator[Offer]:
         if energy:
             mine = s.crop[corp].split("#")[0]
             for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
-                yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}", "crops", 1)
+                yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}" if labels else "",
+                            "crops", 1)
     elif building == "laboratory" and energy:
         for tech in c.technologies.values():
             if tech.kind == "corporation":
                 if tech.id not in s.corp_tech[corp]:
-                    yield Offer(f"tech:{tech.id}", f"develop {tech.name} ({tech.time} time)",
+                    yield Offer(f"tech:{tech.id}",
+                                f"develop {tech.name} ({tech.time} time)" if labels else "",
                                 "corp_tech", tech.time)
             elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
                          for t, who, _ in s.colony_tech):
-                yield Offer(f"tech:{tech.id}", f"develop {tech.name} for the colony: +3 reputation",
+                yield Offer(f"tech:{tech.id}",
+                            f"develop {tech.name} for the colony: +3 reputation" if labels else "",
                             "colony_tech", tech.time)
     elif building == "education" and s.have(p, "credits") >= 2:
         ex = len(s.experts[corp])
         asn = len(s.assistants[corp])
         pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
         first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
-        yield from (Offer(f"hire:{card}", f"employ the {name_of(kind)}", "hire", 0)
+        yield from (Offer(f"hire:{card}", f"employ the {name_of(kind)}" if labels else "", "hire", 0)
                     for kind, card in sorted(first.items()))
 
 
@@ -209,7 +221,7 @@ def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> No
         return
     b = s.turn["building"]
     time = s.turn["time"]
-    offer = next(o for o in iter_offers(s, corp, b) if o.id == action_id and o.time <= time)
+    offer = next(o for o in iter_offers(s, corp, b, False) if o.id == action_id and o.time <= time)
     s.turn["time"] -= offer.time
     s.turn["done"].append(offer.kind)
     perform(s, corp, offer.id, ref(BUILDING_SECTION[b]))

@@ -221,7 +221,7 @@ class MartiansState(TaskStackState):
                 return
             dec = self._decision_for(top, None)
             if dec.actions:
-                self._cache[dec.seat] = (dec, frozenset(a.id for a in dec.actions))
+                self._cache[dec.seat] = (dec, None)  # the ids' set is made once someone asks
                 return
             self.tasks.pop()  # nothing can be done: skip it
 

@@ -86,7 +86,7 @@ def _quickest(s: MartiansState, corp: int, building: str, enough: int) -> int:
     """The least time an action in the building takes, or any time up to `enough` once an
     action that quick is found (a marker goes in when one action fits, §5.2)."""
     least = 99
-    for o in buildings.iter_offers(s, corp, building):
+    for o in buildings.iter_offers(s, corp, building, False):  # the times only
         least = min(least, o.time)
         if least <= enough:
             break

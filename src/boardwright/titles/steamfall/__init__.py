@@ -21,6 +21,7 @@ SPEC = register(
         explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)
         hooks={
             "heuristic": ".heuristic:evaluate",
+            "ismcts_defaults": ".heuristic:ISMCTS_DEFAULTS",
             "outcome_kind": ".hooks:outcome_kind",
             "setup_check": ".hooks:setup_check",
             "board_data": ".layout:board_data",

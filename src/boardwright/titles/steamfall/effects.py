@@ -103,7 +103,20 @@ def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
     pl = st.pl[p]
     if not bundle:
         return bool(pl["res"]["stamina"] >= 0)
-    need = {bundle[0].what: bundle[0].n} if len(bundle) == 1 else needs(bundle)
+    if len(bundle) == 1:
+        t = bundle[0]
+        one_what: str = t.what
+        if one_what in ACTIONS:  # the common case (one action): the general rule below, inline
+            stamina = pl["res"]["stamina"]
+            lack = t.n - pl["pool"][one_what]
+            if stamina < 0:
+                return False
+            if lack <= 0:
+                return True
+            return one_what in STAMINA_FOR and stamina_usable(st, p) and lack <= stamina
+        need: dict[str, int] = {one_what: t.n}
+    else:
+        need = needs(bundle)
     stamina = pl["res"]["stamina"] - need.get("stamina", 0)
     if stamina < 0:
         return False

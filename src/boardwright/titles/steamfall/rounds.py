@@ -414,8 +414,10 @@ def begin_turn(st: SteamfallState, p: int) -> None:
 
 def collect_insight(st: SteamfallState, p: int) -> None:
     """§5.3 insight on secret locations under your influence is picked up during your turn."""
-    for area in range(st.board.n_districts, st.board.n_areas):
-        if st.tok[area]["insight"] and st.under_influence(p, area):
+    b = st.board
+    tok = st.tok
+    for area in range(len(b.districts), len(b.districts) + len(b.slots)):  # the secret locations
+        if tok[area]["insight"] and st.under_influence(p, area):
             n = st.tok[area]["insight"]
             st.tok[area]["insight"] = 0
             st.pl[p]["res"]["insight"] += n

@@ -86,28 +86,42 @@ def cost_bundles(st: SteamfallState, p: int, eff: Effect) -> list[Any]:
 
 
 #: per content and component: the effects a turn may offer by themselves (not caused, no
-#: passive or item timing word), with their gains' labels and their cost alternatives when
-#: no cipher term makes those depend on the player; content never changes once loaded
-_OFFERED: dict[tuple[int, str, str], tuple[Any, list[tuple[int, Effect, list[str], Any]]]] = {}
+#: passive or item timing word), with their gains' labels and their cost alternatives (with
+#: their labels and whether they discard cards) when no cipher term makes those depend on the
+#: player; content never changes once loaded
+_OFFERED: dict[tuple[int, str, str], tuple[Any, list[Offered]]] = {}
+
+#: (effect index, effect, gain labels, each gain only stamina, fixed costs or None, their labels,
+#: whether each discards item cards)
+Offered = tuple[int, Effect, list[str], list[bool], Any, list[str], list[bool]]
 
 
-def _offered(st: SteamfallState, kind: str, cid: str) -> list[tuple[int, Effect, list[str], Any]]:
+def _discards(bundle: Any) -> bool:
+    return any(t.what in ("workshop", "relic") for t in bundle)
+
+
+def _offered(st: SteamfallState, kind: str, cid: str) -> list[Offered]:
     content = st.content
     key = (id(content), kind, cid)
     hit = _OFFERED.get(key)
     if hit is not None and hit[0] is content:
         return hit[1]
-    effs = [
-        (
+    effs: list[Offered] = []
+    for idx, eff in enumerate(content.effects_of(kind, cid)):
+        # a Utilize effect is also paid on its own, in every scenario (§6.7)
+        if eff.cause or eff.timing in SKIP_TIMING:
+            continue
+        gains = eff.gains or NO_COST
+        costs = None if any(t.what == "cipher" for b in eff.costs for t in b) else eff.costs or NO_COST
+        effs.append((
             idx,
             eff,
-            [label(gb) for gb in eff.gains or NO_COST],
-            None if any(t.what == "cipher" for b in eff.costs for t in b) else eff.costs or NO_COST,
-        )
-        for idx, eff in enumerate(content.effects_of(kind, cid))
-        # a Utilize effect is also paid on its own, in every scenario (§6.7)
-        if not (eff.cause or eff.timing in SKIP_TIMING)
-    ]
+            [label(gb) for gb in gains],
+            [bool(gb) and all(t.what == "stamina" for t in gb) for gb in gains],
+            costs,
+            [label(b) for b in costs] if costs is not None else [],
+            [_discards(b) for b in costs] if costs is not None else [],
+        ))
     _OFFERED[key] = (content, effs)
     return effs
 
@@ -115,32 +129,43 @@ def _offered(st: SteamfallState, kind: str, cid: str) -> list[tuple[int, Effect,
 def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     pl = st.pl[p]
     out = []
+    used = pl["used"]
+    fx_used = pl["fx_used"]
     for src, kind, cid, remote in sources(st, p):
         if eor and kind.startswith("ruins"):
             continue
         item = cid if kind == "item" else ""
-        if item and item in pl["used"]:
+        if item and item in used:
             continue  # items: once per turn (§6.6)
-        for idx, eff, gain_labels, costs in _offered(st, kind, cid):
+        for idx, eff, gain_labels, stamina_only, costs, cost_labels, discards in _offered(st, kind, cid):
             if remote and not eff.influence:
                 continue
-            if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in pl["fx_used"]:
+            if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in fx_used:
                 continue
-            if kind == "item" and st.group(p, cid)[0] != cid:
+            if item and st.group(p, cid)[0] != cid:
                 continue
-            for c, bundle in enumerate(cost_bundles(st, p, eff) if costs is None else costs):
+            fixed = costs is not None
+            gains = eff.gains or NO_COST
+            for c, bundle in enumerate(costs if fixed else cost_bundles(st, p, eff)):
                 if not can_pay(st, p, bundle, item):
                     continue
-                pays = label(bundle)
-                for g, gb in enumerate(eff.gains or NO_COST):
-                    if not gain_possible(st, p, gb, eor) or buys_back_stamina(st, p, bundle, gb):
+                pays = cost_labels[c] if fixed else label(bundle)
+                for g, gb in enumerate(gains):
+                    # `buys_back_stamina` asked only where it can say yes: a gain of stamina alone
+                    if not gain_possible(st, p, gb, eor):
+                        continue
+                    if stamina_only[g] and buys_back_stamina(st, p, bundle, gb):
                         continue
                     what = f"{eff.text} [pay {pays}; gain {gain_labels[g]}]"
-                    for cards in card_choices(st, p, bundle):
+                    ways = card_choices(st, p, bundle) if not fixed or discards[c] else NO_CARDS
+                    for cards in ways:
                         for cond in condition_choices(st, p, eff):
                             aid = f"fx:{src}:{idx}:{c}:{g}:{'+'.join(cards) or '-'}:{cond or '-'}"
                             out.append(Action(aid, what))
     return out
+
+
+NO_CARDS: list[tuple[str, ...]] = [()]  # `card_choices` of a cost that discards no card
 
 
 def used_key(src: str, kind: str, cid: str, idx: int, limit: str) -> str:
@@ -318,11 +343,69 @@ def turn_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision:
         st.mods_memo = None
 
 
+#: (content id, character, eor, round, the action pool's items) -> (the content, the prompt)
+_PROMPTS: dict[tuple[Any, ...], tuple[Any, str]] = {}
+
+
 def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
-    pool = {k: v for k, v in st.pl[p]["pool"].items() if v}
+    pl = st.pl[p]
+    content = st.content
+    key = (id(content), pl["char"], eor, st.round, *pl["pool"].items())
+    hit = _PROMPTS.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    pool = {k: v for k, v in pl["pool"].items() if v}
     when = "end of round" if eor else f"round {st.round}"
     left = ", ".join(f"{n} {k}" for k, n in pool.items()) or "none"
-    return f"{st.content.characters[st.pl[p]['char']].name}, {when}: actions left: {left}"
+    text = f"{content.characters[pl['char']].name}, {when}: actions left: {left}"
+    if len(_PROMPTS) >= 4096:
+        _PROMPTS.clear()
+    _PROMPTS[key] = (content, text)
+    return text
+
+
+COLUMN_ACTIONS = tuple(Action(f"col:{k}", f"activate column {ROMAN[k]}") for k in range(3))
+
+#: the actions that depend on content and a few numbers only, made once (an Action is
+#: frozen, so one object serves every decision): (content or board id, ...) -> (the content
+#: or board, kept so that its id is not reused while the entry stands, the action(s))
+_MOVES: dict[tuple[int, int, int, int], tuple[Any, Any, Action]] = {}
+_TOKENS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
+
+
+def _move_action(st: SteamfallState, dest: int, n: int) -> Action:
+    content, board = st.content, st.board
+    key = (id(content), id(board), dest, n)
+    hit = _MOVES.get(key)
+    if hit is None or hit[0] is not content or hit[1] is not board:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        hit = _MOVES[key] = (
+            content, board, Action(f"move:{dest}", f"move to {_area_name(st, dest)} ({n} movement)")
+        )
+    return hit[2]
+
+
+def _token_actions(
+    st: SteamfallState, spare: tuple[str, ...], room: tuple[int, ...], cost: int
+) -> list[Action]:
+    """§4.3 each spare token into each column with room, for `cost` insight."""
+    content = st.content
+    key = (id(content), spare, room, cost)
+    hit = _TOKENS.get(key)
+    if hit is None or hit[0] is not content:
+        if len(_TOKENS) >= 4096:
+            _TOKENS.clear()
+        gains = [(tid, label(content.tokens[tid].gains)) for tid in spare]
+        hit = _TOKENS[key] = (
+            content,
+            [
+                Action(f"token:{tid}:{k}", f"add {text} to column {ROMAN[k]} for {cost} insight")
+                for k in room
+                for tid, text in gains
+            ],
+        )
+    return hit[1]
 
 
 def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
@@ -333,16 +416,20 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     if pl["col"] < 0 and not eor:
         for k in range(3):
             if pl["boxes"][k] < BOXES[k]:
-                acts.append(Action(f"col:{k}", f"activate column {ROMAN[k]}"))
+                acts.append(COLUMN_ACTIONS[k])
     if not eor:
         affordable: dict[int, bool] = {}  # by movement cost: most pathways cost the same
+        m = mods(st, p)  # `move_cost` written out: its modifiers and scenario asked once
+        secret, district = m.get("secret_enter_cost", 0), m.get("district_enter_cost", 0)
+        extra_move = of(st).extra_move
+        slots_from = b.n_districts
         for dest, cost in b.moves[here]:
-            n = move_cost(st, p, dest, cost)
+            n = max(0, cost + (secret if dest >= slots_from else district) + extra_move(st, p, dest))
             ok = affordable.get(n)
             if ok is None:
                 ok = affordable[n] = can_pay(st, p, [one("movement", n)] if n else [])
             if ok:
-                acts.append(Action(f"move:{dest}", f"move to {_area_name(st, dest)} ({n} movement)"))
+                acts.append(_move_action(st, dest, n))
         if can_pay(st, p, [one("manipulate")]):
             t = st.tok[here]
             if t["scrap"]:
@@ -372,18 +459,11 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         acts.append(Action("mood:reset", f"reset your mood ({label(reset_gains(st, p))})"))
     cost = token_cost(st, p)
     if pl["res"]["insight"] >= cost and pl["spare"]:
-        ch = st.content.characters[pl["char"]]
-        spare = [(tid, label(st.content.tokens[tid].gains)) for tid in sorted(pl["spare"])]
-        for k in range(4):
-            if len(pl["cols"][k]) < ch.columns[k].capacity:
-                for tid, gains in spare:
-                    acts.append(
-                        Action(
-                            f"token:{tid}:{k}",
-                            f"add {gains} to column "
-                            f"{ROMAN[k]} for {cost} insight",
-                        )
-                    )
+        columns = st.content.characters[pl["char"]].columns
+        cols = pl["cols"]
+        room = tuple(k for k in range(4) if len(cols[k]) < columns[k].capacity)
+        if room:
+            acts += _token_actions(st, tuple(sorted(pl["spare"])), room, cost)
     acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
