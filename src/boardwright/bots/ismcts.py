@@ -21,6 +21,18 @@ Each iteration:
    position with the game's heuristic, or with `depth=0` to the end of the game.
 4. **Back up** a reward vector (one entry per seat).
 
+Rollout search (`search=rollout`, for co-operative and solo play): no tree. Each round
+deals one determinization from the bot's seat and one rollout seed; every surviving root
+action is applied to a copy of that same deal (its generator included) and rolled out with
+that same seed, so the actions are compared on common random numbers (the same hidden
+cards, the same chance, the partners answering with the same policy); after each round the
+weaker half is dropped, down to two (sequential halving). With greedy rollouts of
+`unit=turn` and `depth=1` this plans the whole rest of the bot's turn, its partners
+answering as the greedy policy would: the rollout algorithm over the greedy bot, which picks
+the action whose greedy continuation ends the turn best, where greedy looks one step ahead.
+Partners are never tree nodes: their moves come from the rollout policy, on a deal made
+from the searcher's view only, so a partner's private cards are never read.
+
 Simultaneous secret choices: when several seats owe a decision at once, all their
 actions are chosen *before* any is applied. The searching seat's own choice is a tree
 node; the other seats' choices are drawn from the rollout policy and are **not** tree
@@ -199,6 +211,13 @@ class IsmctsBot(Bot):
             minimum=0,
             maximum=1_000_000,
         ),
+        Param(
+            "search",
+            "tree",
+            "tree: ISMCTS; rollout: every action played out with the rollout policy on the same "
+            "determinizations (common random numbers), the weaker half dropped after each round",
+            choices=("tree", "rollout"),
+        ),
     )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -225,6 +244,7 @@ class IsmctsBot(Bot):
         self.scale = float(config["scale"])
         self.prior = int(config["prior"])
         self.baseline = str(config["baseline"])
+        self.flat = config["search"] == "rollout"
 
     def settings(self, spec: GameSpec) -> dict[str, ParamValue]:
         """The parameters this bot searches `spec`'s game with: the game's `ismcts_defaults`
@@ -275,6 +295,9 @@ class IsmctsBot(Bot):
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
         self._base = self._baseline(state, seat)
         root = Node()
+        if self.flat:
+            self.last_iterations = self._halving(root, state, seat, actions)
+            return root
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)
         if self.seconds > 0:
@@ -337,6 +360,53 @@ class IsmctsBot(Bot):
             offset = self._base[me] if self._base is not None else 0.0
             child.reward = child.visits * _squash(evaluate(child_state, me) - offset, self.scale)
             root.children[(me, a.id)] = child
+
+    def _halving(self, root: Node, real: GameState, me: int, actions: list[Action]) -> int:
+        """`search=rollout`: rounds of rollouts, each round on one fresh determinization whose
+        copy (with its generator) every surviving action shares, and one rollout seed they share
+        too, so that the actions are compared on the same deal and the same chance; after each
+        round the weaker half (by mean reward) is dropped, down to two. Each root child gets
+        visits = the rounds it survived, reward = the sum of its rewards over them, so `choose`
+        ranks the survivors first. Returns the rollouts played. At least one round is played
+        whatever the budget, and a round cut by the clock is not counted."""
+        rng = self.rng
+        alive = list(range(len(actions)))
+        sums = [0.0] * len(actions)
+        rounds = [0] * len(actions)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        played = 0
+        while True:
+            deal = real.determinize(me, rng, quiet=True)
+            seed = rng.next64()
+            values: list[float] = []
+            for i in alive:
+                if deadline and rounds[alive[0]] > 0 and time.perf_counter() >= deadline:
+                    break
+                child = deal.clone()
+                child.apply_listed(me, actions[i])
+                values.append(self._rollout(child, Rng(seed))[me])
+                played += 1
+            else:
+                for i, v in zip(alive, values, strict=True):
+                    sums[i] += v
+                    rounds[i] += 1
+                if len(alive) > 2:
+                    alive.sort(key=lambda i: -sums[i] / rounds[i])  # stable: ties keep their order
+                    alive = alive[: max(2, (len(alive) + 1) // 2)]
+                if deadline:
+                    if time.perf_counter() < deadline:
+                        continue
+                elif played < self.iters:
+                    continue
+            break
+        for i, action in enumerate(actions):
+            if rounds[i]:
+                node = Node((me, action.id))
+                node.visits = node.avail = rounds[i]
+                node.reward = sums[i]
+                root.children[(me, action.id)] = node
+        root.visits = max(rounds)
+        return played
 
     def _iterate(self, root: Node, real: GameState, me: int) -> None:
         rng = self.rng
