@@ -154,3 +154,27 @@ def test_the_rollout_search_drops_the_weaker_half_each_round() -> None:
     assert visits == sorted(visits, reverse=True) and visits[-1] == 1  # every action played once
     assert visits[0] == visits[1] > visits[2]  # two survivors, played most
     assert bot.last_iterations >= 3 * n
+
+
+def test_solo_rollouts_counted_in_turns_end_where_the_corporation_changes() -> None:
+    """One seat plays both corporations in solo Martians: a rollout of one turn stops where the
+    game's turn marker changes, not 100 decisions later."""
+    from boardwright.titles.martians.heuristic import turn_of
+
+    state = bw.game("martians").new_game(1, 6, options_for("martians", 1, {"mode": "solo"}))
+    while len(state.legal_actions(0)) < 2 or turn_of(state) < 0:
+        state.apply(0, state.legal_actions(0)[0].id)
+    bot = IsmctsBot(seed=1, iters=8, rollout="greedy", epsilon=0.0, unit="turn", depth=1)
+    bot._follow(state.spec)
+    real_rollout = bot._rollout
+    ends: list[tuple[int, int, int]] = []
+
+    def watched(st: GameState, r: Rng) -> list[float]:
+        start, corp = len(st.history), turn_of(st)
+        out = real_rollout(st, r)
+        ends.append((corp, turn_of(st), len(st.history) - start))
+        return out
+
+    bot._rollout = watched  # type: ignore[method-assign]
+    bot.choose(state, 0)
+    assert ends and all(before != after and n < 40 for before, after, n in ends)

@@ -17,7 +17,8 @@ Each iteration:
 3. **Expand** one untried action, then **roll out** with the rollout policy (`random`,
    or `greedy`: epsilon-greedy one-step lookahead on the game's heuristic) for `depth`
    decisions (default 20, or the game's own: its `ismcts_defaults` hook), or for `depth`
-   turns with `unit=turn` (a turn: one seat's run of consecutive decisions), and score the
+   turns with `unit=turn` (a turn: one seat's run of consecutive decisions, or shorter where
+   the game's heuristic marks its turns: `turn_of` in bots/heuristics.py), and score the
    position with the game's heuristic, or with `depth=0` to the end of the game.
 4. **Back up** a reward vector (one entry per seat).
 
@@ -26,7 +27,9 @@ deals one determinization from the bot's seat and one rollout seed; every surviv
 action is applied to a copy of that same deal (its generator included) and rolled out with
 that same seed, so the actions are compared on common random numbers (the same hidden
 cards, the same chance, the partners answering with the same policy); after each round the
-weaker half is dropped, down to two (sequential halving). With greedy rollouts of
+weaker half is dropped, down to two (sequential halving); the first round takes the actions
+best first by their one-step heuristic value, so a budget too small for every action's
+rollout falls back on the greedy bot's choice. With greedy rollouts of
 `unit=turn` and `depth=1` this plans the whole rest of the bot's turn, its partners
 answering as the greedy policy would: the rollout algorithm over the greedy bot, which picks
 the action whose greedy continuation ends the turn best, where greedy looks one step ahead.
@@ -67,7 +70,7 @@ from boardwright.engine import Action, GameSpec, GameState, Rng
 
 from .base import Bot, Param, ParamValue
 from .cycle import CycleGuard
-from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
+from .heuristics import EverySeat, Heuristic, TurnOf, every_seat, heuristic_for, turn_of
 
 _TURN_CAP = 100  # unit=turn: decisions per counted turn before a rollout is cut anyway
 
@@ -227,6 +230,7 @@ class IsmctsBot(Bot):
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self._heuristic: Heuristic | None = None
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
+        self._turn_of: TurnOf | None = None  # the game's turn marker (unit=turn), if it has one
         self._guard = CycleGuard()  # never back to a position of its own run (bots/cycle.py)
         self._guard_rng = Rng(seed).fork(0xC1C1E)  # the guard's copies: the search's stream untouched
         self._base_rng = Rng(seed).fork(0xBA5E)  # the baseline's copy: the search's stream untouched
@@ -293,6 +297,7 @@ class IsmctsBot(Bot):
         self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
+        self._turn_of = turn_of(self._heuristic) if self._heuristic is not None else None
         self._base = self._baseline(state, seat)
         root = Node()
         if self.flat:
@@ -365,22 +370,46 @@ class IsmctsBot(Bot):
         """`search=rollout`: rounds of rollouts, each round on one fresh determinization whose
         copy (with its generator) every surviving action shares, and one rollout seed they share
         too, so that the actions are compared on the same deal and the same chance; after each
-        round the weaker half (by mean reward) is dropped, down to two. Each root child gets
-        visits = the rounds it survived, reward = the sum of its rewards over them, so `choose`
-        ranks the survivors first. Returns the rollouts played. At least one round is played
-        whatever the budget, and a round cut by the clock is not counted."""
+        round the weaker half (by mean reward) is dropped, down to two. The first round plays
+        the actions best first by their one-step heuristic value on its deal, and the clock may
+        cut it after its first rollout (the actions it did not reach are dropped: at a small
+        budget the search is the greedy bot); a later round cut by the clock is not counted.
+        Each root child gets visits = the rounds it was played in, reward = the sum of its
+        rewards, so `choose` ranks the survivors first. Returns the rollouts played."""
         rng = self.rng
-        alive = list(range(len(actions)))
+        evaluate = self._heuristic
+        assert evaluate is not None
         sums = [0.0] * len(actions)
         rounds = [0] * len(actions)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        deal = real.determinize(me, rng, quiet=True)
+        seed = rng.next64()
+        children: list[GameState] = []
+        steps: list[float] = []
+        for a in actions:
+            child = deal.clone()
+            child.apply_listed(me, a)
+            children.append(child)
+            steps.append(evaluate(child, me))
+        alive = sorted(range(len(actions)), key=lambda i: -steps[i])  # stable: ties keep their order
         played = 0
-        while True:
+        for i in alive:
+            if deadline and played and time.perf_counter() >= deadline:
+                break
+            sums[i] = self._rollout(children[i], Rng(seed))[me]
+            rounds[i] = 1
+            played += 1
+        del children
+        alive = [i for i in alive if rounds[i]]
+        while (time.perf_counter() < deadline) if deadline else (played < self.iters):
+            if len(alive) > 2:
+                alive.sort(key=lambda i: -sums[i] / rounds[i])  # stable: ties keep their order
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
             deal = real.determinize(me, rng, quiet=True)
             seed = rng.next64()
             values: list[float] = []
             for i in alive:
-                if deadline and rounds[alive[0]] > 0 and time.perf_counter() >= deadline:
+                if deadline and time.perf_counter() >= deadline:
                     break
                 child = deal.clone()
                 child.apply_listed(me, actions[i])
@@ -390,14 +419,7 @@ class IsmctsBot(Bot):
                 for i, v in zip(alive, values, strict=True):
                     sums[i] += v
                     rounds[i] += 1
-                if len(alive) > 2:
-                    alive.sort(key=lambda i: -sums[i] / rounds[i])  # stable: ties keep their order
-                    alive = alive[: max(2, (len(alive) + 1) // 2)]
-                if deadline:
-                    if time.perf_counter() < deadline:
-                        continue
-                elif played < self.iters:
-                    continue
+                continue
             break
         for i, action in enumerate(actions):
             if rounds[i]:
@@ -505,7 +527,8 @@ class IsmctsBot(Bot):
         limit = self.depth
         greedy = self.greedy
         by_turn = self.by_turn
-        last: tuple[int, ...] = ()  # the seats that made the last decision (unit=turn)
+        last: object = None  # the seats that made the last decision, and the game's turn marker
+        turn_mark = self._turn_of
         decisions = 0
         cap = _TURN_CAP * limit  # unit=turn: decisions at most, should turns never end
         while True:
@@ -513,9 +536,10 @@ class IsmctsBot(Bot):
             if not acting:
                 return outcome_rewards(state.outcome(), players, self.margin, self.scale)
             if by_turn:
-                if last and acting != last:
-                    steps += 1  # a turn ended: another seat (or several) is to act
-                last = acting
+                mark: object = acting if turn_mark is None else (acting, turn_mark(state))
+                if last is not None and mark != last:
+                    steps += 1  # a turn ended: another seat (or several) is to act, or a new turn
+                last = mark
                 decisions += 1
                 if limit and decisions > cap:
                     steps = limit
