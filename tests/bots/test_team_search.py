@@ -175,6 +175,6 @@ def test_solo_rollouts_counted_in_turns_end_where_the_corporation_changes() -> N
         ends.append((corp, turn_of(st), len(st.history) - start))
         return out
 
-    bot._rollout = watched  # type: ignore[method-assign]
+    bot._rollout = watched  # type: ignore[method-assign,assignment]
     bot.choose(state, 0)
     assert ends and all(before != after and n < 40 for before, after, n in ends)
