@@ -13,8 +13,9 @@ whether the strong team wins at least 15 points more often.
     python scripts/coop_strength.py --only martians/coop/2p/s1 --games 20 --seconds 0.3
     python scripts/coop_strength.py --list
 
-The strong bot of a game is `STRONG` below (`{seconds}` is `--seconds`, the budget a
-decision), or `--strong GAME=SPEC`. Time-limited bots think as far as the machine lets them:
+The strong bot of a game is `STRONG` below (`{budget}` is `seconds=S` for `--seconds S`, or
+`iters=1` for `--seconds 0`: one round, every action played out once, reproducible), or
+`--strong GAME=SPEC`. Time-limited bots think as far as the machine lets them:
 say the machine and its load with a figure. The whole grid at 60 games a cell is hours of
 play on two cores.
 """
@@ -30,13 +31,13 @@ from typing import Any
 
 from boardwright.simulate import GameResult, simulate, wilson
 
-#: the strongest bot team measured for each game (`{seconds}`: the budget a decision)
+#: the strongest bot team measured for each game (`{budget}`: `seconds=S` with `--seconds S`,
+#: or with `--seconds 0` one round of rollouts, every action played out once: reproducible)
 STRONG = {
     # policy rollouts: every action played to the end of the turn by the greedy policy on shared
     # deals, the weaker half dropped each round (bots/ismcts.py, `search=rollout`)
-    "martians": "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:seconds={seconds}",
-    # ISMCTS with greedy rollouts of whole turns, cut-offs measured from the root's value
-    "steamfall": "ismcts:rollout=greedy:unit=turn:depth=2:seconds={seconds}",
+    "martians": "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}",
+    "steamfall": "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}",
 }
 
 #: the 7 AI sheets of Genesis solo
@@ -99,12 +100,17 @@ def run(cell: Cell, spec: str, games: int, seed: int, workers: int) -> tuple[int
     return won, (sum(scores) / len(scores) if scores else math.nan), per
 
 
+def _score(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.1f}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=20, help="games a team plays in each cell")
-    parser.add_argument("--seconds", type=float, default=1.0, help="the strong bot's budget a decision")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="the strong bot's budget a decision (0: one round of rollouts)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0, help="game i of a cell uses seed S+i")
     parser.add_argument("--only", action="append", default=[],
@@ -133,7 +139,8 @@ def main() -> int:
     start = time.perf_counter()
     met = 0
     for cell in cells:
-        spec = strong[cell.game].format(seconds=args.seconds)
+        budget = f"seconds={args.seconds:g}" if args.seconds > 0 else "iters=1"
+        spec = strong[cell.game].format(budget=budget)
         g_won, g_score, _ = run(cell, "greedy", args.games, args.seed, args.workers)
         s_won, s_score, per = run(cell, spec, args.games, args.seed, args.workers)
         n = args.games
@@ -144,7 +151,7 @@ def main() -> int:
         ok = "yes" if diff >= 0.15 else "no"
         met += diff >= 0.15
         print(f"| {cell.name} | {g_won}/{n} | {gl:.0%}-{gh:.0%} | {s_won}/{n} | {sl:.0%}-{sh:.0%} | "
-              f"{diff:+.0%} ({dl:+.0%} to {dh:+.0%}) | {ok} | {g_score:.1f} / {s_score:.1f} | {per:.2f} |",
+              f"{diff:+.0%} ({dl:+.0%} to {dh:+.0%}) | {ok} | {_score(g_score)} / {_score(s_score)} | {per:.2f} |",
               flush=True)
     print(f"\n{met} of {len(cells)} cells at +15 points or more; {time.perf_counter() - start:.0f} s in all")
     return 0
