@@ -151,7 +151,8 @@ def main() -> int:
         ok = "yes" if diff >= 0.15 else "no"
         met += diff >= 0.15
         print(f"| {cell.name} | {g_won}/{n} | {gl:.0%}-{gh:.0%} | {s_won}/{n} | {sl:.0%}-{sh:.0%} | "
-              f"{diff:+.0%} ({dl:+.0%} to {dh:+.0%}) | {ok} | {_score(g_score)} / {_score(s_score)} | {per:.2f} |",
+              f"{diff:+.0%} ({dl:+.0%} to {dh:+.0%}) | {ok} | "
+              f"{_score(g_score)} / {_score(s_score)} | {per:.2f} |",
               flush=True)
     print(f"\n{met} of {len(cells)} cells at +15 points or more; {time.perf_counter() - start:.0f} s in all")
     return 0
