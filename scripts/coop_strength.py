@@ -13,10 +13,10 @@ whether the strong team wins at least 15 points more often.
     python scripts/coop_strength.py --only martians/coop/2p/s1 --games 20 --seconds 0.3
     python scripts/coop_strength.py --list
 
-The strong bot of a game is `STRONG` below (`{budget}` is `seconds=S` for `--seconds S`, or
-`iters=1` for `--seconds 0`: one round, every action played out once, reproducible), or
-`--strong GAME=SPEC`. Time-limited bots think as far as the machine lets them:
-say the machine and its load with a figure. The whole grid at 60 games a cell is hours of
+The strong bot of a group of cells is `STRONG` below (`{budget}` is `seconds=S` for
+`--seconds S`, or a fixed, reproducible budget for `--seconds 0`: `iters=1` in a spec given
+with `--strong PREFIX=SPEC`). Time-limited bots think as far as the machine lets them: say the
+machine and its load with a figure. The whole grid at 60 games a cell is hours of
 play on two cores.
 """
 
@@ -31,13 +31,17 @@ from typing import Any
 
 from boardwright.simulate import GameResult, simulate, wilson
 
-#: the strongest bot team measured for each game (`{budget}`: `seconds=S` with `--seconds S`,
-#: or with `--seconds 0` one round of rollouts, every action played out once: reproducible)
+#: the strong bot team of each group of cells, the first whose name prefixes the cell's:
+#: (spec, the budget with `--seconds 0`); `{budget}` becomes `seconds=S` with `--seconds S`
+ROLLOUT = "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}"
 STRONG = {
+    # ISMCTS (tree) with its cut-offs measured from the root's value (baseline=auto)
+    "steamfall/crisis": ("ismcts:{budget}", "iters=100"),
     # policy rollouts: every action played to the end of the turn by the greedy policy on shared
-    # deals, the weaker half dropped each round (bots/ismcts.py, `search=rollout`)
-    "martians": "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}",
-    "steamfall": "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}",
+    # deals, the weaker half dropped each round (bots/ismcts.py, `search=rollout`); with
+    # `--seconds 0` one round, every action played out once (reproducible)
+    "martians": (ROLLOUT, "iters=1"),
+    "steamfall": (ROLLOUT, "iters=1"),
 }
 
 #: the 7 AI sheets of Genesis solo
@@ -115,15 +119,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="game i of a cell uses seed S+i")
     parser.add_argument("--only", action="append", default=[],
                         help="cells whose name contains this (repeatable)")
-    parser.add_argument("--strong", action="append", default=[], help="GAME=SPEC: another strong bot")
+    parser.add_argument("--strong", action="append", default=[],
+                        help="PREFIX=SPEC: another strong bot for the cells whose name starts so")
     parser.add_argument("--list", action="store_true", help="list the cells and stop")
     args = parser.parse_args()
     strong = dict(STRONG)
     for pair in args.strong:
-        game_id, _, spec = pair.partition("=")
-        if game_id not in strong or not spec:
-            parser.error(f"--strong takes GAME=SPEC with GAME one of {sorted(strong)}, got {pair!r}")
-        strong[game_id] = spec
+        prefix, _, spec = pair.partition("=")
+        if not prefix or not spec:
+            parser.error(f"--strong takes PREFIX=SPEC (a cell name's start: martians/coop), got {pair!r}")
+        others = {k: v for k, v in strong.items() if k != prefix}
+        strong = {prefix: (spec, "iters=1"), **others}  # the new one is tried first
     cells = [c for c in grid() if not args.only or any(o in c.name for o in args.only)]
     if args.list:
         for c in cells:
@@ -139,8 +145,8 @@ def main() -> int:
     start = time.perf_counter()
     met = 0
     for cell in cells:
-        budget = f"seconds={args.seconds:g}" if args.seconds > 0 else "iters=1"
-        spec = strong[cell.game].format(budget=budget)
+        spec, fixed = next(v for k, v in strong.items() if cell.name.startswith(k))
+        spec = spec.format(budget=f"seconds={args.seconds:g}" if args.seconds > 0 else fixed)
         g_won, g_score, _ = run(cell, "greedy", args.games, args.seed, args.workers)
         s_won, s_score, per = run(cell, spec, args.games, args.seed, args.workers)
         n = args.games
