@@ -8,6 +8,12 @@ A heuristic may carry an attribute `every_seat(state) -> list[float]`: exactly
 `[h(state, p) for p in range(state.players)]`, with what the seats share computed once
 (search bots score every seat of the position where a rollout stops). `every_seat(h)`
 gives it, or that loop for a heuristic without one.
+
+A heuristic may also carry `turn_of(state) -> object`: a value that changes exactly when a
+new turn begins (say, the character whose turn it is). Search bots that count rollouts in
+turns (`ismcts:unit=turn`) then also end a turn where it changes while the same seat keeps
+acting, as in a solo game where one seat plays every character; without it a turn is one
+seat's run of consecutive decisions.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from boardwright.engine import game as registry_game
 
 Heuristic = Callable[[GameState, int], float]
 EverySeat = Callable[[GameState], list[float]]
+TurnOf = Callable[[GameState], object]
 
 _LOADED: dict[str, Heuristic] = {}
 
@@ -82,6 +89,12 @@ def every_seat(h: Heuristic) -> EverySeat:
     if callable(fast):
         return fast  # type: ignore[no-any-return]
     return lambda state: [h(state, p) for p in range(state.players)]
+
+
+def turn_of(h: Heuristic) -> TurnOf | None:
+    """The heuristic's `turn_of` when it has one, else None (turns are the seats' runs)."""
+    fn = getattr(h, "turn_of", None)
+    return fn if callable(fn) else None
 
 
 def evaluate(state: GameState, seat: int) -> float:

@@ -17,9 +17,24 @@ Each iteration:
 3. **Expand** one untried action, then **roll out** with the rollout policy (`random`,
    or `greedy`: epsilon-greedy one-step lookahead on the game's heuristic) for `depth`
    decisions (default 20, or the game's own: its `ismcts_defaults` hook), or for `depth`
-   turns with `unit=turn` (a turn: one seat's run of consecutive decisions), and score the
+   turns with `unit=turn` (a turn: one seat's run of consecutive decisions, or shorter where
+   the game's heuristic marks its turns: `turn_of` in bots/heuristics.py), and score the
    position with the game's heuristic, or with `depth=0` to the end of the game.
 4. **Back up** a reward vector (one entry per seat).
+
+Rollout search (`search=rollout`, for co-operative and solo play): no tree. Each round
+deals one determinization from the bot's seat and one rollout seed; every surviving root
+action is applied to a copy of that same deal (its generator included) and rolled out with
+that same seed, so the actions are compared on common random numbers (the same hidden
+cards, the same chance, the partners answering with the same policy); after each round the
+weaker half is dropped, down to two (sequential halving); the first round takes the actions
+best first by their one-step heuristic value, so a budget too small for every action's
+rollout falls back on the greedy bot's choice. With greedy rollouts of
+`unit=turn` and `depth=1` this plans the whole rest of the bot's turn, its partners
+answering as the greedy policy would: the rollout algorithm over the greedy bot, which picks
+the action whose greedy continuation ends the turn best, where greedy looks one step ahead.
+Partners are never tree nodes: their moves come from the rollout policy, on a deal made
+from the searcher's view only, so a partner's private cards are never read.
 
 Simultaneous secret choices: when several seats owe a decision at once, all their
 actions are chosen *before* any is applied. The searching seat's own choice is a tree
@@ -55,7 +70,7 @@ from boardwright.engine import Action, GameSpec, GameState, Rng
 
 from .base import Bot, Param, ParamValue
 from .cycle import CycleGuard
-from .heuristics import EverySeat, Heuristic, every_seat, heuristic_for
+from .heuristics import EverySeat, Heuristic, TurnOf, every_seat, heuristic_for, turn_of
 
 _TURN_CAP = 100  # unit=turn: decisions per counted turn before a rollout is cut anyway
 
@@ -199,6 +214,13 @@ class IsmctsBot(Bot):
             minimum=0,
             maximum=1_000_000,
         ),
+        Param(
+            "search",
+            "tree",
+            "tree: ISMCTS; rollout: every action played out with the rollout policy on the same "
+            "determinizations (common random numbers), the weaker half dropped after each round",
+            choices=("tree", "rollout"),
+        ),
     )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -208,6 +230,7 @@ class IsmctsBot(Bot):
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         self._heuristic: Heuristic | None = None
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
+        self._turn_of: TurnOf | None = None  # the game's turn marker (unit=turn), if it has one
         self._guard = CycleGuard()  # never back to a position of its own run (bots/cycle.py)
         self._guard_rng = Rng(seed).fork(0xC1C1E)  # the guard's copies: the search's stream untouched
         self._base_rng = Rng(seed).fork(0xBA5E)  # the baseline's copy: the search's stream untouched
@@ -225,6 +248,7 @@ class IsmctsBot(Bot):
         self.scale = float(config["scale"])
         self.prior = int(config["prior"])
         self.baseline = str(config["baseline"])
+        self.flat = config["search"] == "rollout"
 
     def settings(self, spec: GameSpec) -> dict[str, ParamValue]:
         """The parameters this bot searches `spec`'s game with: the game's `ismcts_defaults`
@@ -273,8 +297,12 @@ class IsmctsBot(Bot):
         self._follow(state.spec)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
+        self._turn_of = turn_of(self._heuristic) if self._heuristic is not None else None
         self._base = self._baseline(state, seat)
         root = Node()
+        if self.flat:
+            self.last_iterations = self._halving(root, state, seat, actions)
+            return root
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)
         if self.seconds > 0:
@@ -337,6 +365,70 @@ class IsmctsBot(Bot):
             offset = self._base[me] if self._base is not None else 0.0
             child.reward = child.visits * _squash(evaluate(child_state, me) - offset, self.scale)
             root.children[(me, a.id)] = child
+
+    def _halving(self, root: Node, real: GameState, me: int, actions: list[Action]) -> int:
+        """`search=rollout`: rounds of rollouts, each round on one fresh determinization whose
+        copy (with its generator) every surviving action shares, and one rollout seed they share
+        too, so that the actions are compared on the same deal and the same chance; after each
+        round the weaker half (by mean reward) is dropped, down to two. The first round plays
+        the actions best first by their one-step heuristic value on its deal, and the clock may
+        cut it after its first rollout (the actions it did not reach are dropped: at a small
+        budget the search is the greedy bot); a later round cut by the clock is not counted.
+        Each root child gets visits = the rounds it was played in, reward = the sum of its
+        rewards, so `choose` ranks the survivors first. Returns the rollouts played."""
+        rng = self.rng
+        evaluate = self._heuristic
+        assert evaluate is not None
+        sums = [0.0] * len(actions)
+        rounds = [0] * len(actions)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        deal = real.determinize(me, rng, quiet=True)
+        seed = rng.next64()
+        children: list[GameState] = []
+        steps: list[float] = []
+        for a in actions:
+            child = deal.clone()
+            child.apply_listed(me, a)
+            children.append(child)
+            steps.append(evaluate(child, me))
+        alive = sorted(range(len(actions)), key=lambda i: -steps[i])  # stable: ties keep their order
+        played = 0
+        for i in alive:
+            if deadline and played and time.perf_counter() >= deadline:
+                break
+            sums[i] = self._rollout(children[i], Rng(seed))[me]
+            rounds[i] = 1
+            played += 1
+        del children
+        alive = [i for i in alive if rounds[i]]
+        while (time.perf_counter() < deadline) if deadline else (played < self.iters):
+            if len(alive) > 2:
+                alive.sort(key=lambda i: -sums[i] / rounds[i])  # stable: ties keep their order
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+            deal = real.determinize(me, rng, quiet=True)
+            seed = rng.next64()
+            values: list[float] = []
+            for i in alive:
+                if deadline and time.perf_counter() >= deadline:
+                    break
+                child = deal.clone()
+                child.apply_listed(me, actions[i])
+                values.append(self._rollout(child, Rng(seed))[me])
+                played += 1
+            else:
+                for i, v in zip(alive, values, strict=True):
+                    sums[i] += v
+                    rounds[i] += 1
+                continue
+            break
+        for i, action in enumerate(actions):
+            if rounds[i]:
+                node = Node((me, action.id))
+                node.visits = node.avail = rounds[i]
+                node.reward = sums[i]
+                root.children[(me, action.id)] = node
+        root.visits = max(rounds)
+        return played
 
     def _iterate(self, root: Node, real: GameState, me: int) -> None:
         rng = self.rng
@@ -435,7 +527,8 @@ class IsmctsBot(Bot):
         limit = self.depth
         greedy = self.greedy
         by_turn = self.by_turn
-        last: tuple[int, ...] = ()  # the seats that made the last decision (unit=turn)
+        last: object = None  # the seats that made the last decision, and the game's turn marker
+        turn_mark = self._turn_of
         decisions = 0
         cap = _TURN_CAP * limit  # unit=turn: decisions at most, should turns never end
         while True:
@@ -443,9 +536,10 @@ class IsmctsBot(Bot):
             if not acting:
                 return outcome_rewards(state.outcome(), players, self.margin, self.scale)
             if by_turn:
-                if last and acting != last:
-                    steps += 1  # a turn ended: another seat (or several) is to act
-                last = acting
+                mark: object = acting if turn_mark is None else (acting, turn_mark(state))
+                if last is not None and mark != last:
+                    steps += 1  # a turn ended: another seat (or several) is to act, or a new turn
+                last = mark
                 decisions += 1
                 if limit and decisions > cap:
                     steps = limit

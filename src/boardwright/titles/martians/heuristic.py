@@ -190,4 +190,17 @@ def evaluate_every_seat(state: GameState) -> list[float]:
     return [evaluate(state, p) for p in range(state.players)]
 
 
+def turn_of(state: GameState) -> int:
+    """The corporation whose turn this is (its colonist decision, then the turn itself), -1
+    between turns: a solo seat plays both corporations, and a search that counts rollouts in
+    turns ends one where the corporation changes (bots/heuristics.py)."""
+    if not isinstance(state, MartiansState):
+        return -1
+    if state.turn:
+        return int(state.turn["corp"])
+    top = state.tasks[-1] if state.tasks else None
+    return int(top[1]) if top is not None and top[0] == "colonist" else -1
+
+
 evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]
+evaluate.turn_of = turn_of  # type: ignore[attr-defined]

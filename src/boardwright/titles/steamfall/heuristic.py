@@ -58,7 +58,16 @@ def evaluate_every_seat(state: GameState) -> list[float]:
     return [evaluate(state, p) for p in range(state.players)]
 
 
+def turn_of(state: GameState) -> tuple[int, int]:
+    """The turn under way, (round, turns begun in it): in solo one seat plays every character
+    (and an AI sheet plays between them), so a search that counts rollouts in turns ends one
+    where this changes (bots/heuristics.py)."""
+    st: Any = state
+    return (int(st.round), int(st.turn_idx))
+
+
 evaluate.every_seat = evaluate_every_seat  # type: ignore[attr-defined]
+evaluate.turn_of = turn_of  # type: ignore[attr-defined]
 
 
 def _rows(st: Any) -> list[tuple[int, int, int]]:
