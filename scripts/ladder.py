@@ -50,12 +50,21 @@ def bradley_terry(wins: dict[tuple[str, str], float], games: dict[tuple[str, str
     for _ in range(2000):
         new = {}
         for a in levels:
-            won = sum(wins.get((a, b), 0.0) for b in levels if b != a) + 0.5  # a half-win prior
+            # prior: one virtual drawn game against every other level (half a win for each),
+            # which keeps a level that won or lost every game finite
+            won = sum(wins.get((a, b), 0.0) + 0.5 for b in levels if b != a)
             denom = sum((games.get((a, b), 0) + 1) / (strength[a] + strength[b]) for b in levels if b != a)
             new[a] = won / denom if denom else strength[a]
         strength = new
     base = strength.get(anchor, 1.0)
     return {a: 1500 + 400 * math.log10(strength[a] / base) for a in levels}
+
+
+def pairs_of(levels: list[str], which: str) -> list[tuple[str, str]]:
+    """The pairs a round robin plays: every pair (`all`), or each level against the next (`adjacent`)."""
+    if which == "adjacent":
+        return list(itertools.pairwise(levels))
+    return list(itertools.combinations(levels, 2))
 
 
 def _commit() -> str:
@@ -114,9 +123,7 @@ def main() -> int:
     played: dict[tuple[str, str], int] = {}
     print("\n| pair | games | first's wins | rate | 95% interval | s/game |")
     print("| --- | --- | --- | --- | --- | --- |")
-    pairs = (list(itertools.combinations(levels, 2)) if args.pairs == "all"
-             else list(itertools.pairwise(levels)))
-    for a, b in pairs:
+    for a, b in pairs_of(levels, args.pairs):
         results = simulate(args.game, args.games, players, f"{a},{b}", args.seed, options, args.workers,
                            rotate=True)
         won_a = won_b = 0.0
