@@ -46,14 +46,16 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 def bradley_terry(wins: dict[tuple[str, str], float], games: dict[tuple[str, str], int],
                   levels: list[str], anchor: str) -> dict[str, float]:
     """Elo-scaled ratings maximising the likelihood of the pairwise results (MM iterations)."""
+    # prior: one virtual drawn game (half a win each) added to every pair that played, which
+    # keeps a level that won or lost every game finite; pairs that never met add nothing, so
+    # an adjacent-pairs round robin is not pulled together through games nobody played
+    met = {a: [b for b in levels if b != a and games.get((a, b), 0) > 0] for a in levels}
     strength = dict.fromkeys(levels, 1.0)
     for _ in range(2000):
         new = {}
         for a in levels:
-            # prior: one virtual drawn game against every other level (half a win for each),
-            # which keeps a level that won or lost every game finite
-            won = sum(wins.get((a, b), 0.0) + 0.5 for b in levels if b != a)
-            denom = sum((games.get((a, b), 0) + 1) / (strength[a] + strength[b]) for b in levels if b != a)
+            won = sum(wins.get((a, b), 0.0) + 0.5 for b in met[a])
+            denom = sum((games[a, b] + 1) / (strength[a] + strength[b]) for b in met[a])
             new[a] = won / denom if denom else strength[a]
         strength = new
     base = strength.get(anchor, 1.0)

@@ -60,6 +60,15 @@ def test_a_chain_of_adjacent_results_orders_the_ladder() -> None:
     assert sorted(LEVELS, key=ratings.__getitem__) == LEVELS
 
 
+def test_pairs_that_never_met_do_not_pull_the_ratings_together() -> None:
+    # 9 of 12 is about 191 points with the prior's draw (9.5 of 13: 150); a virtual draw
+    # between levels that never met (the adjacent round robin's normal and expert) used to
+    # pull it to about 100
+    wins, games = _results({("normal", "easy"): 1.0, ("hard", "normal"): 0.75, ("expert", "hard"): 2 / 3}, 12)
+    ratings = ladder.bradley_terry(wins, games, LEVELS, "normal")
+    assert ratings["hard"] - ratings["normal"] > 140
+
+
 def test_adjacent_pairs_are_each_level_against_the_one_below() -> None:
     assert ladder.pairs_of(LEVELS, "adjacent") == [("easy", "normal"), ("normal", "hard"), ("hard", "expert")]
     assert len(ladder.pairs_of(LEVELS, "all")) == 6
