@@ -10,6 +10,7 @@ and the table gives its success rate with the interval (a step up should win mor
     python scripts/ladder.py GAME --games 60 --workers 2
     python scripts/ladder.py GAME --players 2 --option mode=coop --games 60
     python scripts/ladder.py GAME --levels easy,normal --games 20
+    python scripts/ladder.py GAME --pairs adjacent --games 12   # each step against the one below only
 
 A game counts a shared win as half a win to each. Results depend only on the seeds
 (`--seed`), not on the workers, except that time-limited searches (`hard`, `expert`) think
@@ -21,6 +22,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import os
+import subprocess
 import sys
 import time
 from typing import Any
@@ -43,16 +46,43 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 def bradley_terry(wins: dict[tuple[str, str], float], games: dict[tuple[str, str], int],
                   levels: list[str], anchor: str) -> dict[str, float]:
     """Elo-scaled ratings maximising the likelihood of the pairwise results (MM iterations)."""
+    # prior: one virtual drawn game (half a win each) added to every pair that played, which
+    # keeps a level that won or lost every game finite; pairs that never met add nothing, so
+    # an adjacent-pairs round robin is not pulled together through games nobody played
+    met = {a: [b for b in levels if b != a and games.get((a, b), 0) > 0] for a in levels}
     strength = dict.fromkeys(levels, 1.0)
     for _ in range(2000):
         new = {}
         for a in levels:
-            won = sum(wins.get((a, b), 0.0) for b in levels if b != a) + 0.5  # a half-win prior
-            denom = sum((games.get((a, b), 0) + 1) / (strength[a] + strength[b]) for b in levels if b != a)
+            won = sum(wins.get((a, b), 0.0) + 0.5 for b in met[a])
+            denom = sum((games[a, b] + 1) / (strength[a] + strength[b]) for b in met[a])
             new[a] = won / denom if denom else strength[a]
         strength = new
     base = strength.get(anchor, 1.0)
     return {a: 1500 + 400 * math.log10(strength[a] / base) for a in levels}
+
+
+def pairs_of(levels: list[str], which: str) -> list[tuple[str, str]]:
+    """The pairs a round robin plays: every pair (`all`), or each level against the next (`adjacent`)."""
+    if which == "adjacent":
+        return list(itertools.pairwise(levels))
+    return list(itertools.combinations(levels, 2))
+
+
+def _commit() -> str:
+    """The checkout's commit (with `+` when it has uncommitted changes), for the table's provenance."""
+    def git(*cmd: str) -> str:
+        return subprocess.run(["git", *cmd], capture_output=True, text=True, check=False,
+                              cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def main() -> int:
@@ -66,6 +96,9 @@ def main() -> int:
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma list, weakest first")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pairs", choices=("all", "adjacent"), default="all",
+                        help="every pair of levels, or only each level against the one below "
+                             "(the ladder's target, at a fraction of the cost)")
     args = parser.parse_args()
     spec = bw.game(args.game)
     players = args.players or (2 if 2 in spec.player_counts else spec.player_counts[0])
@@ -74,6 +107,7 @@ def main() -> int:
     kind = spec.kind_of_outcome(players, options)
     print(f"{spec.title}, {players} players, options {options}, outcome {kind}, "
           f"{args.games} games per cell, seeds from {args.seed}")
+    print(f"commit {_commit()}, load average {_load()} at the start")
     start = time.perf_counter()
     if kind != "competitive":
         print("\n| level | games | won | rate | 95% interval | s/game |")
@@ -85,13 +119,13 @@ def main() -> int:
             secs = sum(r.seconds for r in results) / max(1, len(results))
             print(f"| {level} | {len(results)} | {won} | {won / len(results):.1%} | "
                   f"{low:.1%}-{high:.1%} | {secs:.1f} |", flush=True)
-        print(f"\n{time.perf_counter() - start:.0f} s in all")
+        print(f"\n{time.perf_counter() - start:.0f} s in all, load average {_load()} at the end")
         return 0
     wins: dict[tuple[str, str], float] = {}
     played: dict[tuple[str, str], int] = {}
     print("\n| pair | games | first's wins | rate | 95% interval | s/game |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for a, b in itertools.combinations(levels, 2):
+    for a, b in pairs_of(levels, args.pairs):
         results = simulate(args.game, args.games, players, f"{a},{b}", args.seed, options, args.workers,
                            rotate=True)
         won_a = won_b = 0.0
@@ -112,7 +146,7 @@ def main() -> int:
     print("\n| level | rating |\n| --- | --- |")
     for level in levels:
         print(f"| {level} | {ratings[level]:.0f} |")
-    print(f"\n{time.perf_counter() - start:.0f} s in all")
+    print(f"\n{time.perf_counter() - start:.0f} s in all, load average {_load()} at the end")
     return 0
 
 

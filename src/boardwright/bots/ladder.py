@@ -10,8 +10,10 @@ the level's seed, so a level plays exactly as its spec would with that seed.
 Why these defaults: `normal` is the one-step `greedy` bot (sound moves, no look-ahead);
 `easy` is greedy that picks a random legal move a quarter of the time (a newcomer sees a
 sensible opponent that slips); `hard` and `expert` search (ISMCTS) with half a second and
-a second and a half a decision, under the 2-second limit a player waits. docs/bots.md has
-the round-robin ratings that check each step beats the one below.
+a second and a half a decision, under the 2-second limit a player waits. Where greedy is
+itself a weak player (Martians, Crisis at Steamfall), the game moves it down to `easy` and
+makes `normal` a small search. docs/bots.md has the round-robin figures that check each
+step beats the one below; the level descriptions stay true for every game's ladder.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from boardwright.engine import Action, GameSpec, GameState
 from .base import Bot
 
 LEVELS: dict[str, tuple[str, str]] = {
-    "easy": ("gentle: sound moves with frequent slips, for a first game", "greedy:explore=0.25"),
-    "normal": ("steady: always the move that looks best one step ahead", "greedy"),
+    "easy": ("gentle: sensible moves that often miss the best, for a first game", "greedy:explore=0.25"),
+    "normal": ("steady: sound moves with little look-ahead", "greedy"),
     "hard": ("thinks ahead: searches about half a second a move", "ismcts:seconds=0.5"),
     "expert": ("strongest: searches about one and a half seconds a move", "ismcts:seconds=1.5"),
 }

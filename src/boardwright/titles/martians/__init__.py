@@ -19,7 +19,8 @@ SPEC = register(GameSpec(
            "setup_check": ".modes:setup_check", "rl_actions": ".rl:action_universe",
            "rl_observation": ".rl", "data_pack": ".datapack:HOOK",
            "terminal_view": ".terminal:render", "glossary": ".glossary:entries",
-           "board_data": ".glossary:board_data", "balance": ".balance_report:HOOK"},
+           "board_data": ".glossary:board_data", "balance": ".balance_report:HOOK",
+           "bot_levels": ".ladder:BOT_LEVELS"},
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/martians/rules.md",
     explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)

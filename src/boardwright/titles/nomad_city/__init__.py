@@ -14,6 +14,7 @@ SPEC = register(GameSpec(
     hooks={
         "heuristic": ".heuristic:evaluate",
         "ismcts_defaults": ".heuristic:ISMCTS_DEFAULTS",
+        "bot_levels": ".heuristic:BOT_LEVELS",
         "board_data": ".layout:board_data",
         "data_pack": ".datapack:HOOK",
         "balance": ".balance_report:HOOK",

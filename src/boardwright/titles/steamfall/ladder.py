@@ -1,0 +1,12 @@
+"""Crisis at Steamfall's difficulty ladder (hook `bot_levels`; bots/ladder.py has the levels).
+
+In Cipher Race the one-step greedy bot is a weak player: it beat random in 14.5 of 24
+2-player games, and lost 8 of 12 to greedy with a random move a quarter of the time (the
+ladder's default `easy`). A small search is stronger: 20 ISMCTS iterations a decision beat
+greedy in 9 of 12. So here greedy is `easy` (sensible moves, a gentle first game), a
+20-iteration search is `normal`, and `hard` and `expert` keep the ladder's timed searches.
+The same ladder serves every scenario (the co-operative ones search with the root
+baseline, which is what lets ISMCTS play them at all). docs/bots.md has the round robin.
+"""
+
+BOT_LEVELS = {"easy": "greedy", "normal": "ismcts:iters=20"}
