@@ -120,3 +120,29 @@ def test_serve_uses_every_core_by_default() -> None:
     assert processes(0, "ray:10.0.0.1:6379") == processes(0, "local")
     assert processes(0, "ray") == 1  # a Ray instance of the server's own: one process starts it
     assert processes(1, "local") == 1 and processes(3, "ray") == 3
+
+
+def test_peers_hear_each_other_and_forget_a_killed_process(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    from boardwright.web.peers import Peers, peers_dir
+
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    folder = peers_dir(url)
+    assert folder is not None and peers_dir("postgresql+psycopg://u@h/db") is None
+    heard: list[tuple[str, str]] = []
+    stop = threading.Event()
+    one = Peers(folder, "one", lambda g, k: heard.append((g, k)), stop)
+    two = Peers(folder, "two", lambda g, k: None, stop)
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    dead.bind(str(folder / "gone.sock"))
+    dead.close()  # a process killed without removing its socket
+    try:
+        two.announce("g1", "log")
+        wait_for(lambda: heard == [("g1", "log")], timeout=5)
+        assert not (folder / "gone.sock").exists()
+    finally:
+        stop.set()
+        one.close()
+        two.close()

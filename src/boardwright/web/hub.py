@@ -434,7 +434,8 @@ class Hub:
     @property
     def shared(self) -> bool:
         """Other server processes may be changing the games too (as far as this one can tell)."""
-        return self.settings.shard is not None or self.listener is not None or self.peers is not None
+        return (self.settings.shard is not None or self.listener is not None
+                or (self.peers is not None and bool(self.peers.others())))
 
     def held(self) -> dict[str, int]:
         """What this hub keeps in memory, counted (for `BOARDWRIGHT_DIAG`'s memory samples)."""
