@@ -46,19 +46,28 @@ def share(settings: Settings, index: int, count: int) -> Settings:
     return replace(settings, shard=(index, count), bot_workers=bots)
 
 
+CANNOT_START = 3  # a worker's exit code: its bot pool cannot be used (the parent stops, saying why)
+GIVE_UP = 5  # workers in a row that died within seconds of starting: the parent stops
+
+
 def worker(sock: socket.socket, index: int, count: int, db: str, access_log: bool,
-           kw: dict[str, Any]) -> None:
+           kw: dict[str, Any], errors: Any) -> None:
     import uvicorn
 
     from boardwright.engine import games
 
     from .app import create_app, limit_malloc_arenas
     from .collector import tune
+    from .raypool import PoolError
 
     die_with_parent()
     limit_malloc_arenas()
     settings = kw.pop("settings", None) or Settings()
-    app = create_app(db, settings=share(settings, index, count), **kw)
+    try:
+        app = create_app(db, settings=share(settings, index, count), **kw)
+    except PoolError as exc:
+        errors.put(str(exc))
+        sys.exit(CANNOT_START)
     games()
     tune()
     config = uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=2,
@@ -74,10 +83,12 @@ def run(host: str, port: int, db: str, count: int, access_log: bool = True, **kw
     sock.listen(2048)
     sock.set_inheritable(True)
     ctx = multiprocessing.get_context("spawn")
+    errors = ctx.SimpleQueue()
     stopping = False
+    failure: str | None = None
 
     def start(index: int) -> multiprocessing.process.BaseProcess:
-        proc = ctx.Process(target=worker, args=(sock, index, count, db, access_log, dict(kw)),
+        proc = ctx.Process(target=worker, args=(sock, index, count, db, access_log, dict(kw), errors),
                            name=f"boardwright-web-{index}")
         proc.start()
         return proc
@@ -92,14 +103,24 @@ def run(host: str, port: int, db: str, count: int, access_log: bool = True, **kw
     procs = [start(i) for i in range(count)]
     log.info("serving in %d worker processes: %s", count, ", ".join(str(p.pid) for p in procs))
     started = [time.monotonic()] * count
+    quick = 0  # workers in a row that died soon after starting
     while not stopping:
         wait([p.sentinel for p in procs], timeout=0.5)
         for i, p in enumerate(procs):
-            if p.exitcode is not None and not stopping:
-                log.error("worker %d (process %s) ended with %s; starting it again", i, p.pid, p.exitcode)
-                if time.monotonic() - started[i] < 5:
-                    time.sleep(1)  # one that cannot start: not in a tight loop
-                procs[i], started[i] = start(i), time.monotonic()
+            if p.exitcode is None or stopping:
+                continue
+            if p.exitcode == CANNOT_START:
+                failure = errors.get() if not errors.empty() else "the bot pool cannot be used"
+                stopping = True
+                break
+            quick = quick + 1 if time.monotonic() - started[i] < 10 else 0
+            if quick >= GIVE_UP:
+                failure, stopping = f"{quick} worker processes in a row ended at start-up (see above)", True
+                break
+            log.error("worker %d (process %s) ended with %s; starting it again", i, p.pid, p.exitcode)
+            if quick:
+                time.sleep(1)  # one that cannot start: not in a tight loop
+            procs[i], started[i] = start(i), time.monotonic()
     for p in procs:
         if p.exitcode is None and p.pid is not None:
             p.terminate()  # SIGTERM: Uvicorn's graceful shutdown
@@ -108,3 +129,7 @@ def run(host: str, port: int, db: str, count: int, access_log: bool = True, **kw
         if p.exitcode is None:
             p.kill()
     sock.close()
+    if failure is not None:
+        from .raypool import PoolError
+
+        raise PoolError(failure)
