@@ -9,7 +9,8 @@ scenario of docs/web.md (200 games: 100 of a first game against 2 greedy bots, 6
 against 2 random bots, 40 two-person games; think 1-4 s, 10 minutes measured after a 30 s
 warm-up), read from `web/static/loadtest-scenario.txt`, which names the games.
 
-Without `--url` it starts `--servers` server processes (`boardwright serve`, bot pacing 0, no access log) on
+Without `--url` it starts `--servers` servers (`boardwright serve`, `--workers` processes each, by
+default 1; bot pacing 0, no access log) on
 `--db` (a new SQLite file by default; with PostgreSQL several processes share it and the games
 are spread over them). Each simulated person sends an address of its own in X-Forwarded-For,
 which the started servers trust from 127.0.0.1, so the per-client limits (8 live streams, the
@@ -141,8 +142,17 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _cpu(pid: int) -> tuple[float, float]:
-    """Processor seconds of a process and of its children (its bot workers) so far."""
+def _tree(pid: int, workers: int) -> tuple[list[int], list[int]]:
+    """A started `serve`'s server processes and its bot workers: with `--workers` over 1 the
+    server's children are its worker processes and their children the bot workers."""
+    if workers <= 1:
+        return [pid], _children(pid)
+    kids = _children(pid)
+    return [pid, *kids], [g for c in kids for g in _children(c)]
+
+
+def _cpu(pid: int, workers: int = 1) -> tuple[float, float]:
+    """Processor seconds of a server (all its processes) and of its bot workers so far."""
     def own(p: int) -> float:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rpartition(")")[2].split()
@@ -150,7 +160,8 @@ def _cpu(pid: int) -> tuple[float, float]:
             return 0.0
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    return own(pid), sum(own(c) for c in _children(pid))
+    server, bots = _tree(pid, workers)
+    return sum(own(p) for p in server), sum(own(c) for c in bots)
 
 
 def _own_cpu() -> float:
@@ -160,10 +171,17 @@ def _own_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _sample(procs: list[subprocess.Popen[bytes]], t0: float) -> dict[str, Any]:
+def _server_rss(pid: int, count: int) -> float | None:
+    """A started server's resident memory, all its processes (without its bot workers)."""
+    found = [_rss_mb(p) for p in _tree(pid, count)[0]]
+    return None if found[0] is None else sum(x or 0.0 for x in found)
+
+
+def _sample(procs: list[subprocess.Popen[bytes]], t0: float, count: int = 1) -> dict[str, Any]:
     """The started servers' memory (and their bot workers') and the load average, now."""
-    rss = [_rss_mb(p.pid) or 0.0 for p in procs]
-    workers = [sum(_rss_mb(c) or 0.0 for c in _children(p.pid)) for p in procs]
+    trees = [_tree(p.pid, count) for p in procs]
+    rss = [sum(_rss_mb(s) or 0.0 for s in server) for server, _ in trees]
+    workers = [sum(_rss_mb(c) or 0.0 for c in bots) for _, bots in trees]
     return {"t": round(time.monotonic() - t0, 1), "rss_mb": [round(x) for x in rss],
             "workers_rss_mb": [round(x) for x in workers], "load1": round(os.getloadavg()[0], 2)}
 
@@ -493,7 +511,9 @@ def loadtest(
     url: Annotated[list[str] | None, typer.Option(help="a running server (repeat for several)")] = None,
     db: Annotated[str | None, typer.Option(help="the started servers' database (default: a new SQLite file)")]
     = None,
-    servers: Annotated[int, typer.Option(help="server processes to start without --url", min=1)] = 1,
+    servers: Annotated[int, typer.Option(help="servers to start without --url", min=1)] = 1,
+    workers: Annotated[int, typer.Option(help="the started servers' --workers (processes each; 0: one "
+                                         "per core)", min=0)] = 1,
     pin: Annotated[bool, typer.Option(help="all people of a game on the server that made it (as a load "
                                       "balancer routing by game), instead of each person on the next")]
     = False,
@@ -531,13 +551,14 @@ def loadtest(
             env = {**os.environ, "BOARDWRIGHT_TRUSTED_PROXIES": "127.0.0.1"}
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "boardwright", "serve", "--port", str(port), "--db", database,
-                 "--bot-delay", "0", "--no-access-log", "--bot-pool", bot_pool],
+                 "--bot-delay", "0", "--no-access-log", "--bot-pool", bot_pool, "--workers", str(workers)],
                 stdout=log, stderr=subprocess.STDOUT, env=env))
             urls.append(f"http://127.0.0.1:{port}")
         _wait_up(urls)
-    rss0 = [_rss_mb(p.pid) for p in procs]
+    count = workers if workers > 0 else max(1, os.cpu_count() or 1)
+    rss0 = [_server_rss(p.pid, count) for p in procs]
     load0 = _load()
-    cpu0 = {p.pid: _cpu(p.pid) for p in procs}
+    cpu0 = {p.pid: _cpu(p.pid, count) for p in procs}
     me0 = _own_cpu()
     t0 = time.monotonic()
     samples: list[dict[str, Any]] = []
@@ -546,12 +567,12 @@ def loadtest(
     tune()  # the client's own full collections would stall it mid-measurement (as the server's)
     try:
         stats = asyncio.run(_drive(urls, parsed, duration + warmup, pace, seed,
-                                   lambda: samples.append(_sample(procs, t0)), every, pin))
+                                   lambda: samples.append(_sample(procs, t0, count)), every, pin))
     finally:
         untune()
-        rss1 = [_rss_mb(p.pid) for p in procs]
+        rss1 = [_server_rss(p.pid, count) for p in procs]
         load1 = _load()
-        cpu1 = {p.pid: _cpu(p.pid) for p in procs}
+        cpu1 = {p.pid: _cpu(p.pid, count) for p in procs}
         me1 = _own_cpu()
         for p in procs:
             p.terminate()

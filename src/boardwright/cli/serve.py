@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -21,10 +22,14 @@ def serve(
                                           "server), 'ray' (a Ray instance of this server) or "
                                           "'ray:ADDRESS' (actors of a running Ray cluster, shared by "
                                           "every server process using it)")] = "local",
+    workers: Annotated[int, typer.Option(help="server processes sharing the address and the database "
+                                         "(0: one per processor core; 1: a single process)",
+                                         min=0)] = 0,
     bot_nice: Annotated[int, typer.Option(help="the local bot processes' niceness (0-19): a person's "
                                           "request goes before a bot's thinking", min=0, max=19)] = 10,
 ) -> None:
-    """The web app on http://HOST:PORT, storing games in --db (a SQLite file by default)."""
+    """The web app on http://HOST:PORT, storing games in --db (a SQLite file by default), in
+    one server process per core unless --workers says otherwise."""
     from ..web import Settings
     from ..web import serve as run
     from ..web.raypool import PoolError, parse_pool
@@ -33,14 +38,24 @@ def serve(
         parse_pool(bot_pool)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bot-pool") from None
-    typer.echo(f"boardwright web app on http://{host}:{port}  (games stored in {_safe(db)})")
+    workers = processes(workers, bot_pool)
+    many = f", {workers} processes" if workers > 1 else ""
+    typer.echo(f"boardwright web app on http://{host}:{port}  (games stored in {_safe(db)}{many})")
     settings = Settings(bot_delay=bot_delay, bot_workers=bot_workers, bot_pool=bot_pool,
                         bot_nice=bot_nice)
     try:
-        run(host, port, db, access_log=access_log, settings=settings)
+        run(host, port, db, access_log=access_log, workers=workers, settings=settings)
     except PoolError as exc:  # the Ray cluster cannot be reached or used
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def processes(workers: int, bot_pool: str) -> int:
+    """How many server processes `--workers` asks for (0: one per core; a Ray instance of the
+    server's own is started by its one process)."""
+    if workers > 0:
+        return workers
+    return 1 if bot_pool == "ray" else max(1, os.cpu_count() or 1)
 
 
 def _safe(url: str) -> str:

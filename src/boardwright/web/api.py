@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 
 from boardwright.bots.ladder import LEVELS
 from boardwright.bots.spec import BOTS
-from boardwright.engine import GameSpec, UnknownGame, game, games
+from boardwright.engine import GameSpec, GameState, UnknownGame, game, games
 from boardwright.tutorial import web_content
 
 from . import delta
@@ -297,6 +297,32 @@ def _with_log(view: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     return out
 
 
+def visible_log(live: Live, state: GameState, seat: int | None) -> list[dict[str, Any]]:
+    """The log entries `seat` may read, as JSON data. The list built for the seat's last
+    payload is extended by the new entries (a new list: payloads are shared, never changed),
+    so a payload costs the entries since the last one, not the whole log (after an undo the
+    entries are other objects and the list is built anew)."""
+    entries = state.log
+    n = len(entries)
+    found = live.logs.get(seat)
+    if found is not None:
+        k, last, out = found
+        if k <= n and (k == 0 or entries[k - 1] is last):
+            if k < n:
+                out = out + [live.entry(e) for e in entries[k:] if e.visible(seat)]
+                live.logs[seat] = (n, entries[-1], out)
+            return out
+    out = [live.entry(e) for e in entries if e.visible(seat)]
+    live.logs[seat] = (n, entries[-1] if entries else None, out)
+    return out
+
+
+def _board(live: Live, state: GameState) -> dict[str, str | None]:
+    """The game's `board_urls`, built once (its options never change)."""
+    live.board = board_urls(live.spec, state.players, state.options)
+    return live.board
+
+
 def _standing(hub: Hub, live: Live, seat: int | None) -> dict[str, Any] | None:
     with timed("standing"):
         return hub.standing(live, seat)
@@ -309,7 +335,7 @@ def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], in
     # The log is most of a late payload: each entry is encoded once per game (`Live.entry`) and
     # the same object is shared by every version's payload, so building a payload and the
     # delta between two of them cost little more than the rest of the view.
-    log = [live.entry(e) for e in state.log if e.visible(seat)]
+    log = visible_log(live, state, seat)
     view = _with_log(as_json(state.view(seat, log=False)), log)
     undo: str | None = "spectators cannot undo"
     if seat is not None:
@@ -321,7 +347,7 @@ def _payload(hub: Hub, live: Live, seat: int | None) -> tuple[dict[str, Any], in
         "seat": seat,
         "players": state.players,
         "options": dict(state.options),
-        "board": board_urls(live.spec, state.players, state.options),
+        "board": live.board or _board(live, state),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": live.names.get(s.seat),
                    "invited": s.seat in live.invited} for s in live.seats],
         "notes": list(live.notes),
@@ -482,7 +508,7 @@ def create_game(body: CreateGame, request: Request) -> Created:
 def get_game(gid: GameId, request: Request,
              authorization: Annotated[str | None, Header()] = None) -> Response:
     hub = hub_of(request)
-    live = hub.get(gid)
+    live = hub.get(gid, fresh=True)
     return _json(encoded(hub, live, _seat(hub, live, authorization, required=False))[0])
 
 

@@ -220,6 +220,9 @@ class Store:
         self._stamp: Callable[[datetime], Any] = dt if dt is not None else (lambda v: v)
         # SQLite has one writer and syncs every commit: appends are grouped into shared commits
         self.group = GroupCommit(self.engine) if group_commit and url.startswith("sqlite") else None
+        # without NOTIFY: called after each committed change, to tell this machine's other
+        # server processes (`peers.Peers.announce`, set by the hub)
+        self.announce: Callable[[str, str], None] | None = None
 
     def close(self) -> None:
         if self.group is not None:
@@ -233,6 +236,13 @@ class Store:
             return self.group.run(write)
         with self.engine.begin() as c:
             return write(c)
+
+    def _announce(self, game_id: str, kind: str) -> None:
+        if self.announce is not None:
+            try:
+                self.announce(game_id, kind)
+            except Exception:  # the change is stored; the others' pollers will find it
+                log.exception("cannot announce a change of game %s", game_id)
 
     def _notify(self, c: Connection, game_id: str, kind: str) -> None:
         """Tell the other server processes (delivered when the transaction commits)."""
@@ -270,8 +280,10 @@ class Store:
                 c.execute(insert(pacing_t).values(game_id=game_id, bot_delay=bot_delay))
             if not hints:
                 c.execute(insert(no_hints_t).values(game_id=game_id))
+            self._notify(c, game_id, "new")
 
         self._write(write)
+        self._announce(game_id, "new")
 
     def pacing(self, game_id: str) -> float | None:
         """The game's own pause between bot moves (None: the server's)."""
@@ -337,6 +349,7 @@ class Store:
             self._notify(c, game_id, "people")
 
         self._write(write)
+        self._announce(game_id, "people")
 
     def claim(self, game_id: str, seat: int, invite_hash: str, token_hash: str, name: str) -> bool:
         """Exchange a seat's invitation for its token (once): False if it was claimed already."""
@@ -351,7 +364,10 @@ class Store:
             self._notify(c, game_id, "people")
             return True
 
-        return bool(self._write(write))
+        done = bool(self._write(write))
+        if done:
+            self._announce(game_id, "people")
+        return done
 
     def owner(self, game_id: str) -> str | None:
         with self.engine.connect() as c:
@@ -375,6 +391,7 @@ class Store:
                     self._notify(c, game_id, "note")
 
                 self._write(write)
+                self._announce(game_id, "note")
                 return
             except IntegrityError:
                 continue
@@ -427,6 +444,7 @@ class Store:
             self._write(write)
         except IntegrityError:
             raise SeqTaken(f"row {seq} of game {game_id} was written by another process") from None
+        self._announce(game_id, "log")
 
     def _lock(self, c: Connection, game_id: str, seq: int) -> None:
         moves = c.exec_driver_sql(self._sql["lock"], (game_id,)).scalar()

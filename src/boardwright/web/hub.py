@@ -16,6 +16,7 @@ import logging
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from boardwright.engine.log import LogEntry
 
 from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
 from .diag import timed
+from .peers import Peers, peers_dir
 from .raypool import RayThinkers, parse_pool
 from .thinking import Answer, Drivers, FairGate, Thinkers
 from .undo import undo_refusal
@@ -70,6 +72,10 @@ class Settings:
     max_name: int = 40  # characters in a seat's name
     recheck: float = 1.0  # without change notifications (SQLite): seconds between checks for other writers
     listen: bool = True  # PostgreSQL: learn of other processes' changes by LISTEN/NOTIFY
+    peers: bool = True  # SQLite: learn of this machine's other processes' changes (peers.py)
+    # (this process's index, the number of processes) of one `serve`: each process plays the
+    # bots of its share of the games only (None: the bots of every game it holds)
+    shard: tuple[int, int] | None = None
 
 
 @dataclass
@@ -101,6 +107,9 @@ class Live:
     held: bool = False  # a change not yet shown to the streams (see `Hub.act`'s `hold`)
     published: float = 0.0  # when the streams were last woken
     think_s: dict[int, float] = field(default_factory=dict)  # per bot seat: its last move's thinking
+    # per seat: (log entries seen, the last of them, the visible ones as JSON data): `api.visible_log`
+    logs: dict[int | None, tuple[int, LogEntry | None, list[dict[str, Any]]]] = field(default_factory=dict)
+    board: dict[str, str | None] | None = None  # `api.board_urls` of the game, once built
 
     def entry(self, e: LogEntry) -> dict[str, Any]:
         """A log entry as JSON data, built once and shared by every payload that shows it."""
@@ -176,6 +185,15 @@ class Hub:
         self.prepare: Callable[[Live], None] | None = None  # set by the API: see `Live.bump`
         if self.settings.listen and store.notifies:
             self.listener = Listener(store.url, store.origin, self._changed, self._reconnected, self._stop)
+        self.peers: Peers | None = None
+        folder = peers_dir(store.url) if self.listener is None and self.settings.peers else None
+        if folder is not None:
+            try:
+                self.peers = Peers(folder, store.origin, self._changed, self._stop)
+                store.announce = self.peers.announce
+            except OSError as exc:
+                log.warning("cannot tell other server processes of changes (%s); they find them "
+                            "every %g s", exc, self.settings.recheck)
         self.poller: threading.Thread | None = None
         if self.listener is None:  # no notifications: one query a `recheck` for all games in memory
             self.poller = threading.Thread(target=self._poll, daemon=True, name="recheck")
@@ -192,6 +210,8 @@ class Hub:
 
     def close(self) -> None:
         self._stop.set()
+        if self.peers is not None:
+            self.peers.close()
         self._catchers.shutdown(wait=False, cancel_futures=True)
 
     @property
@@ -199,12 +219,22 @@ class Hub:
         """Other processes' changes arrive as notifications (no need to ask the database)."""
         return self.listener is not None and self.listener.healthy
 
+    def drives(self, gid: str) -> bool:
+        """Whether this process plays the game's bots (`Settings.shard`)."""
+        shard = self.settings.shard
+        return shard is None or zlib.crc32(gid.encode()) % shard[1] == shard[0]
+
     def _changed(self, gid: str, kind: str) -> None:
         """A notification (listener thread): another process changed game `gid`."""
         live = self.live.get(gid)
         if live is None:
+            if self.settings.shard is not None and kind in ("new", "log") and self.drives(gid) \
+                    and not self._stop.is_set():
+                self._catchers.submit(self._adopt, gid)  # its bots are ours to play
             return
         live.stale = True
+        if kind in ("log", "new") and not live.waiters and not self.drives(gid):
+            return  # nobody here watches it or plays its bots: the next request catches up
         if not self._stop.is_set():
             self._catchers.submit(self._refresh, live, kind)
 
@@ -230,6 +260,16 @@ class Hub:
             live.stale = True
             if not self._stop.is_set():
                 self._catchers.submit(self._refresh, live, "all")
+
+    def _adopt(self, gid: str) -> None:
+        """Load a game another process created or moved in, whose bots this process plays
+        (`get` starts them if they owe a move)."""
+        try:
+            self.get(gid)
+        except GameError:
+            pass
+        except Exception:
+            log.exception("game %s: cannot load it to play its bots", gid)
 
     def _refresh(self, live: Live, kind: str) -> None:
         try:
@@ -369,8 +409,9 @@ class Hub:
         raise GameError(409, "the game changed meanwhile; try again")
 
     # ------------------------------------------------------------- loading
-    def get(self, gid: str) -> Live:
-        """The live game, loaded on first use and caught up with the database."""
+    def get(self, gid: str, fresh: bool = False) -> Live:
+        """The live game, loaded on first use and caught up with the database (`fresh`: asking
+        the database, when other processes may have changed it a moment ago)."""
         live = self.live.get(gid)
         if live is None:
             with self._lock:
@@ -385,10 +426,16 @@ class Hub:
                                 self.thinkers.forget(k)
                     self.live[gid] = live
         with live.lock:
-            self._catch_up(live)
+            self._catch_up(live, force=fresh and self.shared)
         if not live.bot_running and not live.finished:
             self.kick(live)
         return live
+
+    @property
+    def shared(self) -> bool:
+        """Other server processes may be changing the games too (as far as this one can tell)."""
+        return (self.settings.shard is not None or self.listener is not None
+                or (self.peers is not None and bool(self.peers.others())))
 
     def held(self) -> dict[str, int]:
         """What this hub keeps in memory, counted (for `BOARDWRIGHT_DIAG`'s memory samples)."""
@@ -495,7 +542,7 @@ class Hub:
                 live.prev, live.state = live.state, state
         live.bump()
         live.undo_cache.clear()
-        if live.bots:
+        if live.bots and not (self.notified or self.peers is not None):
             live.notes = self.store.notes(live.id)  # another process's bot may have overrun
 
     # ------------------------------------------------------------- seats
@@ -525,7 +572,8 @@ class Hub:
         The move is stored and acknowledged as any other; a request reads it at once."""
         for _ in range(5):
             with live.lock:
-                self._catch_up(live)
+                # a version ahead of ours: another process stored a move a moment ago
+                self._catch_up(live, force=expect_rows is not None and expect_rows > len(live.rows))
                 if live.ended:
                     raise GameError(409, "the game was ended by its creator")
                 if expect_rows is not None and len(live.rows) != expect_rows:
@@ -662,6 +710,8 @@ class Hub:
     # ------------------------------------------------------------- bots
     def kick(self, live: Live) -> None:
         """Start the game's bot driver if a bot owes a decision and none runs."""
+        if not self.drives(live.id):
+            return  # another process of this server plays them
         with live.lock:
             done = live.finished
             if live.bot_running or self._stop.is_set() or done:
