@@ -18,7 +18,8 @@ from boardwright.bots import for_seats
 from boardwright.cli.views import render_outcome, render_view
 
 SHIPPED = ("flow-of-history", "nomad-city", "martians", "steamfall")
-SNAKE = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/-]|\.\w)")
+SNAKE = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/-]|\.\w)"
+                   r"|(?<![\w./-])[a-z]+-[0-9]{2}(?![\w/-]|\.\w)")  # or a card id: commission-03
 MAX_MOVES = 400
 DRAW_EVERY = 37  # board and standing drawn every so many moves (and at the end)
 
@@ -90,6 +91,8 @@ def snake_ids(found: list[tuple[str, str]]) -> dict[str, str]:
 def test_the_scan_finds_an_id() -> None:
     assert snake_ids([("x", "requirements not met: water_reserve")]) == {
         "water_reserve": "x: requirements not met: water_reserve"}
+    assert snake_ids([("x", "a new commission is drawn: commission-03")]) == {
+        "commission-03": "x: a new commission is drawn: commission-03"}
     assert snake_ids([("x", "see docs/flow_of_history.md, a_b.json, Water reserve")]) == {}
 
 

@@ -276,7 +276,7 @@ def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:
         if s.commission_deck:
             new = s.commission_deck.pop()
             s.commissions_open.append(new)
-            s.say(corp, f"a new commission is drawn: {new}", ref("6.7"))
+            s.say(corp, f"a new commission is drawn: {name_of(new)}", ref("6.7"))
     elif kind == "harvest":
         cost, gain = crop_terms(s, corp)
         s.pay(p, cost)
