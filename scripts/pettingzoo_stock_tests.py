@@ -1,4 +1,4 @@
-"""PettingZoo's six stock tests on every game configuration of the grid (docs/bots.md).
+"""PettingZoo's six stock tests on every game configuration of the grid (docs/interfaces.md).
 
     .venv/bin/python scripts/pettingzoo_stock_tests.py                 # the whole grid
     .venv/bin/python scripts/pettingzoo_stock_tests.py --only GAME --cycles 200

@@ -97,7 +97,7 @@ def test_cpp_mcts_plays_through_chance_nodes_mid_game() -> None:
 
 def test_pyspiel_mcts_step_still_crashes_on_python_games() -> None:
     """Pinned limitation of open_spiel 2.0.2: `MCTSBot.step` releases the GIL and the C++
-    clone of a Python state then calls Python (docs/bots.md). If this starts passing, the
+    clone of a Python state then calls Python (docs/interfaces.md). If this starts passing, the
     binding was fixed: GilSafeBot is then no longer needed."""
     proc = _child("flow-of-history", "step")
     assert proc.returncode == -signal.SIGSEGV, (proc.returncode, proc.stdout, proc.stderr[-500:])

@@ -172,8 +172,8 @@ def test_nomad_city_observation_layout_is_documented_and_collision_free() -> Non
     from boardwright.titles.nomad_city import rl as nomad
 
     assert sum(n for _, n in nomad.fields()) == nomad.OBSERVATION_SIZE
-    doc = (Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
-    assert nomad.field_map() in doc, "docs/bots.md: paste nomad.field_map() again"
+    doc = (Path(__file__).parent.parent / "docs" / "interfaces.md").read_text(encoding="utf-8")
+    assert nomad.field_map() in doc, "docs/interfaces.md: paste nomad.field_map() again"
     # every one-hot slot of a seat's gold, points and resources is its own
     spec = bw.game("nomad-city")
     view = _state_after("nomad-city", 4, 60).view(0, log=False)

@@ -1,5 +1,5 @@
 """examples/train_flow_ppo.py: its one-agent wrapper plays whole games (the training itself
-needs the `train` extra and minutes of CPU, so it is a script with its figure in docs/bots.md)."""
+needs the `train` extra and minutes of CPU, so it is a script with its figure in docs/interfaces.md)."""
 
 from __future__ import annotations
 

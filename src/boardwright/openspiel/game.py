@@ -30,7 +30,7 @@ Mapping:
   the setup's shuffles (one node per position of each deck, from the last), first-player
   draws, dice and mid-game reshuffles, with their outcomes and (uniform) probabilities from
   the engine's `chance()`; `new_state(game, seed)` then samples the setup's nodes as engine
-  seed `seed` deals them. See docs/bots.md for what each algorithm family can use.
+  seed `seed` deals them. See docs/interfaces.md for what each algorithm family can use.
   Searches that need unknown futures re-sample them: `resample_from_infostate` calls the
   engine's `determinize`, which re-samples hidden information and gives the copy a fresh
   generator, seeded from the probability sampler it is given (it raises without one).

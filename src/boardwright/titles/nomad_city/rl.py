@@ -20,7 +20,7 @@ then the others in turn order: the next seat, and so on), so swapping two seats'
 swaps their blocks. Locations and sites are the union of both board sides, in file order
 (4-player side first); a location that is not on the side in play stays zero. Every block
 is a fixed range (no hashing). `fields()` and `seat_fields()` list every block as (name,
-size); `field_map()` prints them as tables (docs/bots.md, "Observations", holds a copy).
+size); `field_map()` prints them as tables (docs/interfaces.md holds a copy).
 """
 
 from __future__ import annotations
