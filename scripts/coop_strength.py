@@ -10,7 +10,7 @@ Wilson interval, the difference with its 95% interval (Newcombe's hybrid score m
 whether the strong team wins at least 15 points more often.
 
     python scripts/coop_strength.py --games 60 --seconds 1 --workers 2          # the whole grid
-    python scripts/coop_strength.py --only martians/coop/2p/s1 --games 20 --seconds 0.3
+    python scripts/coop_strength.py --only GAME/coop/2p/s1 --games 20 --seconds 0.3
     python scripts/coop_strength.py --list
 
 The strong bot of a group of cells is `STRONG` below (`{budget}` is `seconds=S` for
@@ -23,29 +23,20 @@ play on two cores.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from boardwright.simulate import GameResult, simulate, wilson
 
-#: the strong bot team of each group of cells, the first whose name prefixes the cell's:
-#: (spec, the budget with `--seconds 0`); `{budget}` becomes `seconds=S` with `--seconds S`
-ROLLOUT = "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1:{budget}"
-STRONG = {
-    # ISMCTS (tree) with its cut-offs measured from the root's value (baseline=auto)
-    "steamfall/crisis": ("ismcts:{budget}", "iters=100"),
-    # policy rollouts: every action played to the end of the turn by the greedy policy on shared
-    # deals, the weaker half dropped each round (bots/ismcts.py, `search=rollout`); with
-    # `--seconds 0` one round, every action played out once (reproducible)
-    "martians": (ROLLOUT, "iters=1"),
-    "steamfall": (ROLLOUT, "iters=1"),
-}
-
-#: the 7 AI sheets of Genesis solo
-GENESIS_SHEETS = ("jb", "marcus", "possessed", "luis", "alice", "lucius", "stefan")
+#: the grid's cells and each group's strong bot team, kept as data beside this script (the
+#: script itself names no game): see its "note"
+GRID = json.loads((Path(__file__).with_name("coop_cells.json")).read_text(encoding="utf-8"))
+STRONG: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in GRID["strong"].items()}
 
 
 @dataclass(frozen=True)
@@ -57,24 +48,7 @@ class Cell:
 
 
 def grid() -> list[Cell]:
-    cells: list[Cell] = []
-    for mode, counts in (("coop", (2, 3, 4)), ("semi-coop", (2, 3, 4)), ("solo", (1,))):
-        for n in counts:
-            for number in (1, 2, 3, 4):
-                opts: dict[str, Any] = {"mode": mode, "scenario": number}
-                cells.append(Cell(f"martians/{mode}/{n}p/s{number}", "martians", n, opts))
-    commissions: dict[str, Any] = {"mode": "solo", "solo_goal": "commissions"}
-    cells.append(Cell("martians/solo/1p/commissions", "martians", 1, commissions))
-    for scenario, levels in (("incredible-invention", ("normal", "hard")),
-                             ("crisis", ("easy", "normal", "hard", "crushing"))):
-        for level in levels:
-            for n in (1, 2, 3, 4):
-                cells.append(Cell(f"steamfall/{scenario}/{level}/{n}p", "steamfall", n,
-                                  {"scenario": scenario, "difficulty": level}))
-    for sheet in GENESIS_SHEETS:
-        genesis: dict[str, Any] = {"scenario": "genesis", "opponent": sheet}
-        cells.append(Cell(f"steamfall/genesis/{sheet}/1p", "steamfall", 1, genesis))
-    return cells
+    return [Cell(c["name"], c["game"], c["players"], dict(c["options"])) for c in GRID["cells"]]
 
 
 def success(r: GameResult) -> bool:
@@ -127,7 +101,7 @@ def main() -> int:
     for pair in args.strong:
         prefix, _, spec = pair.partition("=")
         if not prefix or not spec:
-            parser.error(f"--strong takes PREFIX=SPEC (a cell name's start: martians/coop), got {pair!r}")
+            parser.error(f"--strong takes PREFIX=SPEC (a cell name's start, see --list), got {pair!r}")
         others = {k: v for k, v in strong.items() if k != prefix}
         strong = {prefix: (spec, "iters=1"), **others}  # the new one is tried first
     cells = [c for c in grid() if not args.only or any(o in c.name for o in args.only)]

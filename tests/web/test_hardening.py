@@ -229,7 +229,8 @@ def proxied(server_factory: Callable[..., Server], monkeypatch: pytest.MonkeyPat
             monkeypatch.delenv("BOARDWRIGHT_TRUSTED_PROXIES", raising=False)
         else:
             monkeypatch.setenv("BOARDWRIGHT_TRUSTED_PROXIES", trusted)
-        return server_factory().start()
+        # one process: the stream and rate limits hold per server process
+        return server_factory(extra=("--workers", "1")).start()
     return make
 
 
