@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -53,6 +56,32 @@ def run_async(main: Callable[[], Coroutine[Any, Any, Any]], timeout: float = 60.
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def first_move(url: str, gid: str, tokens: dict[int, str]) -> int:
+    """The seat to act plays its first legal action through the server at `url`; the new version."""
+    v = httpx.get(f"{url}/api/games/{gid}").json()
+    seat = v["to_act"][0]
+    mine = httpx.get(f"{url}/api/games/{gid}", headers=bearer(tokens[seat])).json()
+    r = httpx.post(f"{url}/api/games/{gid}/actions", headers=bearer(tokens[seat]),
+                   json={"action": mine["legal_actions"][0]["id"], "version": v["version"]})
+    assert r.status_code == 200, r.text
+    return int(r.json()["version"])
+
+
+def stop_ray_head(head: subprocess.Popen[bytes], port: int) -> None:
+    """Stop a `ray start --head --block` process and forget its address."""
+    head.send_signal(signal.SIGINT)  # stops its processes at once (SIGTERM drains for 30 s)
+    try:
+        head.wait(30)
+    except subprocess.TimeoutExpired:
+        head.kill()
+    # the head leaves its address as this machine's default cluster: a later ray.init()
+    # without an address would try to join it
+    current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    with contextlib.suppress(OSError):
+        if current.read_text().strip().endswith(f":{port}"):
+            current.unlink()
 
 
 @pytest.fixture

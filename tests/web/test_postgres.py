@@ -14,7 +14,7 @@ import pytest
 from boardwright.web import Settings
 from boardwright.web.db import SeqTaken, Store
 
-from .conftest import AppFactory, Server, bearer, wait_for
+from .conftest import AppFactory, Server, bearer, first_move, stop_ray_head, wait_for
 from .test_api import create, step, view
 
 
@@ -169,13 +169,7 @@ def test_a_move_through_one_process_reaches_a_stream_on_the_other_within_a_secon
     wait_for(lambda: on_two.base is not None and on_one.base is not None)
 
     def move(server: Server) -> int:
-        v = httpx.get(f"{server.url}/api/games/{gid}").json()
-        seat = v["to_act"][0]
-        mine = httpx.get(f"{server.url}/api/games/{gid}", headers=bearer(tokens[seat])).json()
-        r = httpx.post(f"{server.url}/api/games/{gid}/actions", headers=bearer(tokens[seat]),
-                       json={"action": mine["legal_actions"][0]["id"], "version": v["version"]})
-        assert r.status_code == 200, r.text
-        return int(r.json()["version"])
+        return first_move(server.url, gid, tokens)
 
     for i in range(6):
         server, watcher = (one, on_two) if i % 2 == 0 else (two, on_one)
@@ -208,14 +202,10 @@ def test_two_server_processes_share_one_ray_bot_pool(server_factory: Any, pg_url
     same bot actors (two named actors for two processes of two workers each, not four), and a
     game's bots reply whichever process a person's move went through."""
     pytest.importorskip("ray")
-    import contextlib
     import os
     import shutil
-    import signal
     import subprocess
     import sys
-    import tempfile
-    from pathlib import Path
 
     import httpx
 
@@ -253,14 +243,4 @@ def test_two_server_processes_share_one_ray_bot_pool(server_factory: Any, pg_url
         assert listed.stdout.strip().splitlines()[-1] == "['boardwright-bots-0', 'boardwright-bots-1']", (
             listed.stdout, listed.stderr[-2000:])
     finally:
-        head.send_signal(signal.SIGINT)  # stops its processes at once (SIGTERM drains for 30 s)
-        try:
-            head.wait(30)
-        except subprocess.TimeoutExpired:
-            head.kill()
-        # the head leaves its address as this machine's default cluster: a later ray.init()
-        # without an address would try to join it
-        current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
-        with contextlib.suppress(OSError):
-            if current.read_text().strip().endswith(f":{port}"):
-                current.unlink()
+        stop_ray_head(head, port)

@@ -9,10 +9,8 @@ import contextlib
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import zlib
 from pathlib import Path
@@ -21,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import Server, bearer, free_port, wait_for
+from .conftest import Server, bearer, free_port, stop_ray_head, wait_for
 from .test_postgres import Watcher
 
 GAME = re.compile(rb"^[A-Z]+ /(?:play|api/games)/([A-Za-z0-9_-]+)")
@@ -120,12 +118,4 @@ def test_two_servers_behind_a_balancer_routing_by_game_on_postgresql_with_ray(
     finally:
         if balancer is not None:
             balancer.stop()
-        head.send_signal(signal.SIGINT)
-        try:
-            head.wait(30)
-        except subprocess.TimeoutExpired:
-            head.kill()
-        current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
-        with contextlib.suppress(OSError):
-            if current.read_text().strip().endswith(f":{port}"):
-                current.unlink()
+        stop_ray_head(head, port)

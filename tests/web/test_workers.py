@@ -12,7 +12,7 @@ import httpx
 from boardwright.web.hub import Hub, Settings
 from boardwright.web.workers import share
 
-from .conftest import Server, bearer, wait_for
+from .conftest import Server, bearer, first_move, wait_for
 from .test_postgres import Watcher
 
 
@@ -33,16 +33,6 @@ def test_each_worker_plays_the_bots_of_its_share_of_the_games(tmp_path: Path) ->
     assert share(Settings(bot_workers=2, bot_pool="ray:x"), 1, 2).bot_workers == 2  # a shared pool is not
 
 
-def _move(url: str, gid: str, tokens: dict[int, str]) -> int:
-    v = httpx.get(f"{url}/api/games/{gid}").json()
-    seat = v["to_act"][0]
-    mine = httpx.get(f"{url}/api/games/{gid}", headers=bearer(tokens[seat])).json()
-    r = httpx.post(f"{url}/api/games/{gid}/actions", headers=bearer(tokens[seat]),
-                   json={"action": mine["legal_actions"][0]["id"], "version": v["version"]})
-    assert r.status_code == 200, r.text
-    return int(r.json()["version"])
-
-
 def _crossing(one: Server, two: Server) -> None:
     """A move through either server reaches a live stream on the other within a second."""
     r = httpx.post(one.url + "/api/games", json={"game": "flow-of-history", "players": 2, "seed": 5})
@@ -53,7 +43,7 @@ def _crossing(one: Server, two: Server) -> None:
     wait_for(lambda: on_two.base is not None and on_one.base is not None)
     for i in range(6):
         server, watcher = (one, on_two) if i % 2 == 0 else (two, on_one)
-        version = _move(server.url, gid, tokens)
+        version = first_move(server.url, gid, tokens)
         acked = time.monotonic()
         wait_for(lambda w=watcher, v=version: v in w.arrived, timeout=5)
         assert watcher.arrived[version] - acked < 1.0, "the move took over a second to cross processes"
