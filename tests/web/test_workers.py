@@ -136,3 +136,27 @@ def test_peers_hear_each_other_and_forget_a_killed_process(tmp_path: Path) -> No
         stop.set()
         one.close()
         two.close()
+
+
+def test_a_worker_that_starts_late_plays_the_bots_of_games_created_before(tmp_path: Path) -> None:
+    """A game created while the process that plays its bots was not listening yet (its news
+    went to nobody) is found by that process's look through the games in play."""
+    from boardwright.web.db import Store
+
+    db = f"sqlite:///{tmp_path / 'late.sqlite'}"
+    settings = Settings(bot_workers=0, bot_delay=0.0, recheck=0.2)
+    first = Hub(Store(db), share(settings, 0, 2))
+    late: Hub | None = None
+    try:
+        made = [first.create("beacon", 2, seed, {}, {0: "random", 1: "random"}, False)[0]
+                for seed in range(6)]
+        theirs = [gid for gid in made if not first.drives(gid)]
+        assert theirs, "no game fell to the second worker"
+        time.sleep(0.5)
+        assert all(first.store.game(gid).status == "active" for gid in theirs)  # nobody plays them
+        late = Hub(Store(db), share(settings, 1, 2))
+        wait_for(lambda: all(first.store.game(gid).status != "active" for gid in theirs), timeout=30)
+    finally:
+        first.close()
+        if late is not None:
+            late.close()

@@ -10,6 +10,7 @@ game (`SELECT ... FOR UPDATE`, a no-op on SQLite, whose writes are serialised an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -30,6 +31,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -64,6 +66,9 @@ games_t = Table(
     Column("status", String(16), nullable=False),  # "active" | "over" | "ended"
     Column("moves", Integer, nullable=False, default=0),  # rows in the action log
 )
+# games in play by their last change: what a server process looks through for games whose
+# bots it plays but whose news it missed (`Store.bot_games_since`)
+active_by_update = Index("bw_games_active_updated", games_t.c.status, games_t.c.updated)
 seats_t = Table(
     "bw_seats", meta,
     Column("game_id", String(32), ForeignKey("bw_games.id"), primary_key=True),
@@ -213,6 +218,8 @@ class Store:
         except DBAPIError:
             time.sleep(0.5)  # another server process created the tables at the same moment
             meta.create_all(self.engine)
+        with contextlib.suppress(DBAPIError):  # a database made before the index existed
+            active_by_update.create(self.engine, checkfirst=True)
         # The append of a move as the driver's own SQL, written once: building SQLAlchemy Core
         # statements for every move cost more than the database's work (profiled under load).
         self._sql = driver_sql(self.engine)
@@ -465,6 +472,14 @@ class Store:
             text = c.execute(select(snapshots_t.c.state).where(
                 snapshots_t.c.game_id == game_id, snapshots_t.c.seq == seq)).scalar()
         return None if text is None else str(text)
+
+    def bot_games_since(self, since: datetime) -> list[str]:
+        """The games in play that have a bot and changed at `since` or later, oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(games_t.c.id).where(
+                games_t.c.status == "active", games_t.c.updated >= since,
+                games_t.c.bots != "{}").order_by(games_t.c.updated)).all()
+        return [str(r.id) for r in rows]
 
     def count_games(self) -> int:
         with self.engine.connect() as c:

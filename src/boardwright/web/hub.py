@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from boardwright.bots import Bot, bot_seed
@@ -27,7 +28,7 @@ from boardwright.bots.spec import parse_one
 from boardwright.engine import GameSpec, GameState, IllegalAction, Rng, UnknownGame, game
 from boardwright.engine.log import LogEntry
 
-from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective
+from .db import ActionRow, GameRow, SeatRow, SeqTaken, Store, effective, now
 from .diag import timed
 from .peers import Peers, peers_dir
 from .raypool import RayThinkers, parse_pool
@@ -37,6 +38,7 @@ from .undo import undo_refusal
 log = logging.getLogger("boardwright.web")
 HOLD = 0.25  # seconds a fast bot's move may wait to be shown with the next one (no pacing)
 FAST = 0.1  # seconds: a bot that thought less than this on its last move is fast
+SWEEP_OVERLAP = 10.0  # seconds each look for missed games reaches back before the previous one began
 
 
 class GameError(Exception):
@@ -76,6 +78,9 @@ class Settings:
     # (this process's index, the number of processes) of one `serve`: each process plays the
     # bots of its share of the games only (None: the bots of every game it holds)
     shard: tuple[int, int] | None = None
+    # a process with a shard, when it starts (or its notifications come back), looks this many
+    # seconds back for games in play whose bots it plays: their news may have gone before it listened
+    adopt_window: float = 3600.0
 
 
 @dataclass
@@ -241,8 +246,17 @@ class Hub:
     def _poll(self) -> None:
         """Without notifications (SQLite): every `Settings.recheck` seconds, the log lengths of
         all the games in memory in one query; a game another process wrote to is caught up
-        (which wakes its streams). Requests and bot moves then never ask the database."""
-        while not self._stop.wait(self.settings.recheck):
+        (which wakes its streams). Requests and bot moves then never ask the database. A process
+        with a shard also looks for changed games whose bots it plays and does not hold (a
+        notification is a datagram, which a full queue drops, or which came before it listened)."""
+        since = now() - timedelta(seconds=self.settings.adopt_window)
+        while not self._stop.is_set():
+            if self.settings.shard is not None:
+                started = now()
+                self._sweep(since)
+                since = started - timedelta(seconds=SWEEP_OVERLAP)
+            if self._stop.wait(self.settings.recheck):
+                return
             try:
                 held = list(self.live.values())
                 for i in range(0, len(held), 500):
@@ -254,8 +268,23 @@ class Hub:
             except Exception:
                 log.exception("cannot look for other processes' moves")
 
+    def _sweep(self, since: datetime) -> None:
+        """Load the games in play changed since `since` whose bots this process plays and does
+        not hold yet (`get` starts their bots if one owes a move)."""
+        try:
+            ids = self.store.bot_games_since(since)
+        except Exception:
+            log.exception("cannot look for games whose bots this process plays")
+            return
+        for gid in ids:
+            if gid not in self.live and self.drives(gid) and not self._stop.is_set():
+                self._adopt(gid)
+
     def _reconnected(self) -> None:
-        """The listener was down: notifications may have been missed."""
+        """The listener (re)connected: notifications may have been missed."""
+        if self.settings.shard is not None and not self._stop.is_set():
+            since = now() - timedelta(seconds=self.settings.adopt_window)
+            self._catchers.submit(self._sweep, since)
         for live in list(self.live.values()):
             live.stale = True
             if not self._stop.is_set():
@@ -868,8 +897,7 @@ class Listener:
                     conn.execute(f"LISTEN {self.CHANNEL}")
                     self.healthy = True
                     self.ready.set()
-                    if not first:
-                        self.reconnected()
+                    self.reconnected()  # the first time too: changes made before LISTEN were missed
                     first = False
                     while not self.stop.is_set():
                         for n in conn.notifies(timeout=0.5):

@@ -63,13 +63,20 @@ class Peers:
         self.outbox.setblocking(False)
         self._others: list[str] = []
         self._listed = 0.0
+        self._folder_mtime = -1
         self._send = threading.Lock()
         threading.Thread(target=self._run, daemon=True, name="peers").start()
 
     def others(self) -> list[str]:
         t = time.monotonic()
-        if t - self._listed > LIST_EVERY:
+        try:
+            changed = self.folder.stat().st_mtime_ns != self._folder_mtime  # a peer came or went
+        except OSError:
+            changed = True
+        if changed or t - self._listed > LIST_EVERY:
             self._listed = t
+            with contextlib.suppress(OSError):
+                self._folder_mtime = self.folder.stat().st_mtime_ns
             mine = self.path.name
             self._others = [str(p) for p in self.folder.glob("*.sock") if p.name != mine]
         return self._others
