@@ -105,6 +105,38 @@ def ismcts_speed(game_id: str, players: int, budget: float, iters: int = 25) -> 
     return done / elapsed
 
 
+def parallel_speed(game_id: str, players: int, budget: float, workers: int,
+                   seconds: float = 0.25) -> dict[str, float]:
+    """Root-parallel ISMCTS (`workers` trees, bots/parallel.py) with a `seconds` budget per
+    decision on positions of a random game: iterations per second in total and per process
+    (the helpers' start is not counted)."""
+    from .bots import IsmctsBot
+
+    spec = game(game_id)
+    bot = IsmctsBot(seed=1, seconds=seconds, workers=workers)
+    options = spec.default_options(players)
+    state = spec.new_game(players, 0, options)
+    rng = Rng(0)
+    done = 0
+    elapsed = 0.0
+    warm = workers > 1
+    while not done or elapsed < budget:
+        if state.over:
+            state = spec.new_game(players, done + 1, options)
+        seat = state.to_act[0]
+        if len(state.legal_actions(seat)) > 1:
+            start = time.perf_counter()
+            bot.choose(state, seat)
+            if warm:
+                warm = False  # the first search starts the helper processes
+            else:
+                elapsed += time.perf_counter() - start
+                done += bot.last_iterations
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return {"ismcts_workers": workers, "ismcts_parallel_iters_per_s": round(done / elapsed, 1),
+            "ismcts_parallel_per_process": round(done / elapsed / workers, 1)}
+
+
 def _env_setup(game_id: str, players: int) -> tuple[Any, Any] | None:
     """The AEC environment and numpy, or None when the `sim` extra is not installed."""
     try:
@@ -220,7 +252,8 @@ def paired_speeds(game_id: str, players: int, budget: float, with_env: bool = Tr
     }
 
 
-def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -> dict[str, Any]:
+def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None,
+               search_workers: int = 0) -> dict[str, Any]:
     """Random-playout speed and the environment's speed (paired slices, `paired_speeds`, in
     about 0.7 x `seconds`), clone cost and ISMCTS speed for one game.
 
@@ -260,13 +293,15 @@ def bench_game(game_id: str, seconds: float = 3.0, players: int | None = None) -
         "env_ratio_median": round(statistics.median(paired["ratios"]), 3) if paired["ratios"] else None,
         "env_pairs": games_done if has_env else 0,
         "env_steps": paired["steps"] if has_env else 0,
+        **(parallel_speed(game_id, players, seconds, search_workers) if search_workers else {}),
         "load_average": load_average(),
         **machine(),
     }
 
 
-def bench(game_ids: list[str] | None = None, seconds: float = 3.0) -> list[dict[str, Any]]:
-    return [bench_game(g, seconds) for g in (game_ids or games())]
+def bench(game_ids: list[str] | None = None, seconds: float = 3.0,
+          search_workers: int = 0) -> list[dict[str, Any]]:
+    return [bench_game(g, seconds, search_workers=search_workers) for g in (game_ids or games())]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -221,6 +221,14 @@ class IsmctsBot(Bot):
             "determinizations (common random numbers), the weaker half dropped after each round",
             choices=("tree", "rollout"),
         ),
+        Param(
+            "workers",
+            1,
+            "processes that each search their own tree of the same position for the whole "
+            "budget, their root statistics added up (root parallelization; 1: this process only)",
+            minimum=1,
+            maximum=64,
+        ),
     )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -228,6 +236,7 @@ class IsmctsBot(Bot):
         self._settings_for = ""  # the game whose `ismcts_defaults` the settings below follow
         self._configure(self.config)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        self.last_shares: list[int] = []  # with workers > 1: each tree's part of them
         self._heuristic: Heuristic | None = None
         self._every_seat: EverySeat | None = None  # the heuristic for every seat at once
         self._turn_of: TurnOf | None = None  # the game's turn marker (unit=turn), if it has one
@@ -249,6 +258,7 @@ class IsmctsBot(Bot):
         self.prior = int(config["prior"])
         self.baseline = str(config["baseline"])
         self.flat = config["search"] == "rollout"
+        self.workers = int(config["workers"])
 
     def settings(self, spec: GameSpec) -> dict[str, ParamValue]:
         """The parameters this bot searches `spec`'s game with: the game's `ismcts_defaults`
@@ -293,8 +303,26 @@ class IsmctsBot(Bot):
         return [(actions[i], max(scores[i][0], 0), max(scores[i][1], 0.0)) for i in order]
 
     def _search(self, state: GameState, seat: int, actions: list[Action]) -> Node:
-        """The search tree's root after this decision's budget of iterations."""
+        """The search tree's root after this decision's budget of iterations (with `workers`
+        above 1, the roots of that many trees added up: bots/parallel.py)."""
         self._follow(state.spec)
+        if self.workers > 1:
+            from .parallel import root_parallel
+
+            return root_parallel(self, state, seat, actions)
+        return self.search_tree(state, seat, actions)
+
+    def legal_for(self, state: GameState, seat: int) -> list[Action]:
+        """The actions this bot chooses among for `seat` (the legal ones)."""
+        return self._legal(state, seat)
+
+    def search_tree(self, state: GameState, seat: int, actions: list[Action],
+                    deadline: float | None = None) -> Node:
+        """One tree's root after the budget: `iters` iterations, or `seconds`, or until the
+        `time.monotonic()` instant `deadline` when it is given (a helper process's share)."""
+        self._follow(state.spec)
+        if deadline is not None:
+            self.seconds = max(deadline - time.monotonic(), 1e-3)
         self._heuristic = heuristic_for(state.spec) if (self.greedy or self.depth or self.prior) else None
         self._every_seat = every_seat(self._heuristic) if self._heuristic is not None else None
         self._turn_of = turn_of(self._heuristic) if self._heuristic is not None else None
@@ -306,12 +334,12 @@ class IsmctsBot(Bot):
         if self.prior > 0:
             self._seed_root(root, state, seat, actions)
         if self.seconds > 0:
-            deadline = time.perf_counter() + self.seconds
+            until = time.perf_counter() + self.seconds
             n = 0
             while True:
                 self._iterate(root, state, seat)
                 n += 1
-                if time.perf_counter() >= deadline:
+                if time.perf_counter() >= until:
                     break
         else:
             n = self.iters

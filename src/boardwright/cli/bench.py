@@ -19,13 +19,16 @@ def bench_cmd(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="one game (default: all)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
     seconds: Annotated[float, typer.Option(help="time budget per game, in seconds", min=0.01)] = 3.0,
+    search_workers: Annotated[int, typer.Option(
+        "--search-workers", min=0, max=64,
+        help="also time root-parallel ISMCTS in this many processes (0.25 s a decision)")] = 0,
 ) -> None:
     """Random-playout speed, clone() against copy.deepcopy, ISMCTS iterations/s and the
     PettingZoo environment's steps/s (and its ratio to the random playouts), per game."""
     from ..bench import bench, machine
 
     ids = [game_spec(game_id).id] if game_id else games()
-    rows = bench(ids, seconds)
+    rows = bench(ids, seconds, search_workers)
     console = out_console()
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
@@ -51,6 +54,12 @@ def bench_cmd(
         ("PettingZoo env steps/s", lambda r: _maybe(r.get("env_steps_per_s"), "{:,.0f}")),
         ("env ÷ random playouts", lambda r: _maybe(r.get("env_ratio"), "{:.2f}")),
     ]
+    if search_workers:
+        measures += [
+            (f"ISMCTS in {search_workers} processes, iterations/s",
+             lambda r: f"{r['ismcts_parallel_iters_per_s']:,.0f}"),
+            ("  of which per process", lambda r: f"{r['ismcts_parallel_per_process']:,.0f}"),
+        ]
     for label, fmt in measures:
         table.add_row(label, *(fmt(r) for r in rows))
     console.print(table)

@@ -344,6 +344,10 @@ class Hub:
                 parsed = parse_one(text)
             except ValueError as exc:
                 raise GameError(422, f"bots: seat {seat}: {exc}") from None
+            helpers = parsed.params.get("workers")
+            if isinstance(helpers, int) and helpers > 1:
+                raise GameError(422, f"bots: seat {seat}: workers={helpers}: on this server each bot "
+                                "thinks in one process (the server's bot processes are shared by all games)")
             seconds = parsed.params.get("seconds")
             if isinstance(seconds, int | float) and seconds > self.settings.bot_budget:
                 raise GameError(422, f"bots: seat {seat}: seconds={seconds} is over this server's "
