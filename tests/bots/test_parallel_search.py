@@ -4,6 +4,7 @@ was, and the web server refuses bots that would take more processes."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,3 +96,36 @@ def test_the_web_server_refuses_a_bot_with_helper_processes(tmp_path: Path) -> N
             hub.create(GAME, 2, 1, {}, {1: "ismcts:workers=2"}, False)
     finally:
         hub.close()
+
+
+def test_a_timed_search_takes_the_cores_the_program_allows() -> None:
+    assert parallel.machine_workers == 1
+    with parallel.use_cores(3):
+        assert IsmctsBot(seconds=0.1).processes() == 3  # a timed search uses them
+        assert IsmctsBot(iters=10).processes() == 1  # an iteration budget is never widened
+        assert IsmctsBot(seconds=0.1, workers=1).processes() == 1  # the spec's word stands
+        assert IsmctsBot(seconds=0.1, workers=4).processes() == 4
+    assert parallel.machine_workers == 1 and IsmctsBot(seconds=0.1).processes() == 1
+
+
+def test_the_terminal_lets_its_bots_use_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from typer.testing import CliRunner
+
+    from boardwright.cli import app
+
+    play_module = importlib.import_module("boardwright.cli.play")
+
+    seen: list[int] = []
+
+    def record(*_args: object) -> None:
+        seen.append(parallel.machine_workers)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(play_module, "_play", record)
+    runner = CliRunner()
+    assert runner.invoke(app, ["play", "flow-of-history"]).exit_code == 0
+    assert runner.invoke(app, ["play", "flow-of-history", "--search-cores", "1"]).exit_code == 0
+    assert seen == [os.cpu_count() or 1, 1]
+    assert parallel.machine_workers == 1  # only while the game lasts

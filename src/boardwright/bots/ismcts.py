@@ -68,6 +68,7 @@ from typing import Any
 
 from boardwright.engine import Action, GameSpec, GameState, Rng
 
+from . import parallel
 from .base import Bot, Param, ParamValue
 from .cycle import CycleGuard
 from .heuristics import EverySeat, Heuristic, TurnOf, every_seat, heuristic_for, turn_of
@@ -306,11 +307,16 @@ class IsmctsBot(Bot):
         """The search tree's root after this decision's budget of iterations (with `workers`
         above 1, the roots of that many trees added up: bots/parallel.py)."""
         self._follow(state.spec)
-        if self.workers > 1:
-            from .parallel import root_parallel
-
-            return root_parallel(self, state, seat, actions)
+        if self.processes() > 1:
+            return parallel.root_parallel(self, state, seat, actions)
         return self.search_tree(state, seat, actions)
+
+    def processes(self) -> int:
+        """The processes this search runs in: `workers` when the spec gives it; else, for a
+        time budget, what the program allows (`parallel.use_cores`), else 1."""
+        if "workers" in self.given or self.seconds <= 0:
+            return self.workers
+        return max(self.workers, parallel.machine_workers)
 
     def legal_for(self, state: GameState, seat: int) -> list[Action]:
         """The actions this bot chooses among for `seat` (the legal ones)."""

@@ -21,8 +21,10 @@ splits the same cores.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +35,24 @@ if TYPE_CHECKING:
 
 # (seat, action id, visits, summed reward, availability) for each child of a tree's root
 RootStats = list[tuple[int, str, int, float, int]]
+
+#: the processes a time-budgeted search uses when its spec does not say (`use_cores`)
+machine_workers = 1
+
+
+@contextlib.contextmanager
+def use_cores(count: int) -> Iterator[None]:
+    """Within the block, every time-budgeted `ismcts` bot whose spec names no `workers`
+    searches in `count` processes: for a program whose bot has the machine to itself while
+    it thinks (the terminal, one game at a time). A budget of iterations is never widened,
+    so a seeded search plays the same on every machine."""
+    global machine_workers
+    before, machine_workers = machine_workers, max(1, int(count))
+    try:
+        yield
+    finally:
+        machine_workers = before
+
 
 _pools: dict[int, ProcessPoolExecutor] = {}
 _pools_lock = threading.Lock()
@@ -88,7 +108,7 @@ def root_parallel(bot: IsmctsBot, state: GameState, seat: int, actions: list[Act
     """`bot`'s search of `state` for `seat` in `bot.workers` trees, their roots added up."""
     from .ismcts import Node
 
-    helpers = bot.workers - 1
+    helpers = bot.processes() - 1
     params = {**bot.settings(state.spec), "workers": 1}
     seeds = [bot.rng.next64() for _ in range(helpers)]
     deadline = time.monotonic() + bot.seconds if bot.seconds > 0 else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import sys
@@ -595,8 +596,21 @@ def play(
     tutorial: Annotated[bool, typer.Option("--tutorial", help="a guided first game: a fixed seed against "
                                                               "easy bots, each new kind of decision "
                                                               "explained the first time")] = False,
+    search_cores: Annotated[int | None, typer.Option(
+        "--search-cores", min=1, max=64,
+        help="processes a bot that searches for a set time thinks in (hard, expert, hints) "
+             "[default: every core]")] = None,
 ) -> None:
     """Play in the terminal: you take one seat, bots the rest (none in a solo game)."""
+    from ..bots import parallel
+
+    with parallel.use_cores(search_cores or os.cpu_count() or 1):  # the bots think in turn, alone
+        _play(game_id, players, bots, seed, option, seat, save, data, resume, no_hints, tutorial)
+
+
+def _play(game_id: str | None, players: int | None, bots: str | None, seed: int | None,
+          option: list[str] | None, seat: int | None, save: Path | None, data: Path | None,
+          resume: Path | None, no_hints: bool, tutorial: bool) -> None:
     if tutorial:
         for name, given in (("--resume", resume), ("--players", players), ("--seed", seed),
                             ("--option", option), ("--bots", bots), ("--seat", seat), ("--data", data)):
