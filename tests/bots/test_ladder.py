@@ -86,3 +86,37 @@ def test_a_games_bot_levels_hook_is_checked(monkeypatch: pytest.MonkeyPatch) -> 
             make_bots("hard", [seat], game_seed=1)[seat].choose(state, seat)
     with pytest.raises(ValueError, match="unknown level"):
         level_spec("master", spec)
+
+
+def test_a_ladder_may_depend_on_the_games_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = bw.game(GAME)
+    seen: list[dict[str, object]] = []
+
+    def levels(options: dict[str, object]) -> dict[str, str]:
+        seen.append(options)
+        return {"hard": "greedy:samples=2"} if options.get("mode") == "team" else {}
+
+    monkeypatch.setitem(_HOOK_CACHE.setdefault(spec.id, {}), "bot_levels", levels)
+    assert level_spec("hard", spec, {"mode": "team"}) == "greedy:samples=2"
+    assert level_spec("hard", spec) == LEVELS["hard"][1]
+    state = _mid_game(GAME, 2, 3, 10)
+    seat = state.to_act[0]
+    bot = make_bots("hard", [seat], game_seed=1)[seat]
+    assert isinstance(bot, LevelBot)
+    assert bot.inner(spec, state.options).describe() == "ismcts:seconds=0.5"
+    assert seen[-1] == state.options  # the level asks with the game's own options
+
+
+@pytest.mark.parametrize(("game_id", "options", "team"), [
+    ("martians", {"mode": "coop"}, True), ("martians", {"mode": "semi-coop"}, True),
+    ("martians", {"mode": "solo"}, True), ("martians", {"mode": "competitive"}, False),
+    ("steamfall", {"scenario": "incredible-invention"}, True), ("steamfall", {"scenario": "crisis"}, False),
+    ("steamfall", {"scenario": "cipher-race"}, False), ("steamfall", {"scenario": "genesis"}, False),
+])
+def test_team_modes_search_whole_turns_at_hard_and_expert(game_id: str, options: dict[str, str],
+                                                          team: bool) -> None:
+    spec = bw.game(game_id)
+    for level in ("hard", "expert"):
+        parsed = parse_one(level_spec(level, spec, options))
+        assert (parsed.params.get("search") == "rollout") is team, (game_id, options, level)
+        assert parsed.params.get("seconds") == {"hard": 0.5, "expert": 1.5}[level]

@@ -3,9 +3,11 @@
 Each level is a bot of its own in every bot spec (`play --bots hard`, `simulate --bots
 expert,normal`, the web app's seat picker). A level stands for a configured bot, the same
 for every game unless the game declares its own through the `bot_levels` hook (a dict of
-level -> bot spec, e.g. {"hard": "ismcts:seconds=0.5:rollout=greedy"}), since what plays
-well differs between games. The level's bot is built the first time it meets a game, with
-the level's seed, so a level plays exactly as its spec would with that seed.
+level -> bot spec, e.g. {"hard": "ismcts:seconds=0.5:rollout=greedy"}, or a function of the
+game's options giving such a dict), since what plays well differs between games and between
+the modes of one game (a co-operative team plans differently from a rival). The level's
+bot is built the first time it meets a game and mode, with the level's seed, so a level
+plays exactly as its spec would with that seed.
 
 Why these defaults: `normal` is the one-step `greedy` bot (sound moves, no look-ahead);
 `easy` is greedy that picks a random legal move a quarter of the time (a newcomer sees a
@@ -25,6 +27,11 @@ from boardwright.engine import Action, GameSpec, GameState
 
 from .base import Bot
 
+#: the rollout search a co-operative team plans whole turns with (docs/bots.md, co-operative
+#: strength): every action played out to the end of its turn by the greedy policy on shared
+#: deals; a game's team ladder adds a budget (`:seconds=0.5`)
+TEAM_SEARCH = "ismcts:search=rollout:rollout=greedy:epsilon=0:unit=turn:depth=1"
+
 LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("gentle: sensible moves that often miss the best, for a first game", "greedy:explore=0.25"),
     "normal": ("steady: sound moves with little look-ahead", "greedy"),
@@ -33,13 +40,16 @@ LEVELS: dict[str, tuple[str, str]] = {
 }
 
 
-def level_spec(level: str, spec: GameSpec) -> str:
-    """The bot spec `level` plays as in `spec`'s game: the game's `bot_levels` hook, else the
-    ladder's default. ValueError names a game whose hook is not a dict of known levels to a
-    spec of one ordinary bot."""
+def level_spec(level: str, spec: GameSpec, options: Mapping[str, Any] | None = None) -> str:
+    """The bot spec `level` plays as in `spec`'s game with `options` (the game's settings;
+    none: its defaults): the game's `bot_levels` hook, else the ladder's default. ValueError
+    names a game whose hook is not a dict of known levels to a spec of one ordinary bot (or a
+    function of the options giving one)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    declared: Mapping[str, Any] | None = spec.hook("bot_levels")
+    declared: Any = spec.hook("bot_levels")
+    if callable(declared):
+        declared = declared(dict(options or {}))
     if declared is None:
         return LEVELS[level][1]
     if not isinstance(declared, Mapping):
@@ -61,23 +71,23 @@ class LevelBot(Bot):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self._inner: dict[str, Bot] = {}
+        self._inner: dict[tuple[str, str], Bot] = {}
 
-    def inner(self, spec: GameSpec) -> Bot:
-        """The configured bot this level plays `spec`'s game with."""
-        bot = self._inner.get(spec.id)
+    def inner(self, spec: GameSpec, options: Mapping[str, Any] | None = None) -> Bot:
+        """The configured bot this level plays `spec`'s game with, in the mode `options` set."""
+        text = level_spec(self.level, spec, options)
+        bot = self._inner.get((spec.id, text))
         if bot is None:
             from .spec import parse_one
 
-            text = level_spec(self.level, spec)
             parsed = parse_one(text)
             if issubclass(parsed.cls, LevelBot):
                 raise ValueError(f"{spec.id}: bot_levels[{self.level!r}] names another level ({text!r})")
-            bot = self._inner[spec.id] = parsed.build(self.seed)
+            bot = self._inner[spec.id, text] = parsed.build(self.seed)
         return bot
 
     def choose(self, state: GameState, seat: int) -> Action:
-        return self.inner(state.spec).choose(state, seat)
+        return self.inner(state.spec, state.options).choose(state, seat)
 
     @property
     def last_iterations(self) -> int:

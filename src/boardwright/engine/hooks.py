@@ -18,8 +18,9 @@ HOOKS: dict[str, str] = {
     "ismcts_defaults": "a dict of `ismcts` bot parameter -> value (e.g. {\"depth\": 8}): the "
                        "game's own defaults, used where a bot spec does not set the parameter",
     "bot_levels": "a dict of ladder level (easy, normal, hard, expert) -> bot spec string (e.g. "
-                  "{\"hard\": \"ismcts:seconds=0.5:rollout=greedy\"}): what each level plays this "
-                  "game as, where it differs from the ladder's defaults (bots/ladder.py)",
+                  "{\"hard\": \"ismcts:seconds=0.5:rollout=greedy\"}), or levels(options) -> such a dict "
+                  "(a ladder per mode): what each level plays this game as, where it differs "
+                  "from the ladder's defaults (bots/ladder.py)",
     "setup_check": "check(players, options) -> str | None: why this player count and these "
                    "options cannot be played together (e.g. a solo mode with 3 players), or None",
     "outcome_kind": "kind(players, options) -> str: the outcome kind a game with these "

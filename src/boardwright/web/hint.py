@@ -41,7 +41,7 @@ def hint_bot(state: GameState, seat: int, seconds: float) -> IsmctsBot:
     ISMCTS at that budget when the game's expert is some other bot)."""
     params: dict[str, object] = {}
     try:
-        parsed = parse_one(level_spec("expert", state.spec))
+        parsed = parse_one(level_spec("expert", state.spec, state.options))
     except ValueError:
         parsed = None
     if parsed is not None and parsed.cls is IsmctsBot:

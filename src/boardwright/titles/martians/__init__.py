@@ -20,7 +20,7 @@ SPEC = register(GameSpec(
            "rl_observation": ".rl", "data_pack": ".datapack:HOOK",
            "terminal_view": ".terminal:render", "glossary": ".glossary:entries",
            "board_data": ".glossary:board_data", "balance": ".balance_report:HOOK",
-           "bot_levels": ".ladder:BOT_LEVELS"},
+           "bot_levels": ".ladder:bot_levels"},
     assets={"board_js": "web/board.js"},
     rules_doc="docs/games/martians/rules.md",
     explicit_chance=True,  # every draw goes through draw/shuffle (engine/chance.py)

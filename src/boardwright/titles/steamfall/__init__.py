@@ -32,7 +32,7 @@ SPEC = register(
             "rl_actions": ".rl:action_universe",
             "rl_observation": ".rl",
             "balance": ".balance_report:HOOK",
-            "bot_levels": ".ladder:BOT_LEVELS",
+            "bot_levels": ".ladder:bot_levels",
         },
         assets={"board_js": "web/board.js"},
         options=(

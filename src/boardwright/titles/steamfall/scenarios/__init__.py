@@ -61,6 +61,9 @@ class Scenario:
     deck_study: bool = False
     #: a search copy may drop the log (False: the scenario's rules read the log)
     quiet_copies: bool = True
+    #: the difficulty levels that play this scenario differently from the game's ladder
+    #: (ladder.py): level -> bot spec
+    bot_levels: Mapping[str, str] = {}
     #: its tasks: decisions, how they apply, automatic steps, and who chooses at once
     decisions: Mapping[str, Callable[..., Any]] = {}
     apply: Mapping[str, Callable[..., Any]] = {}

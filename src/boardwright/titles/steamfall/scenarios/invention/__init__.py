@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from boardwright.bots.ladder import TEAM_SEARCH
 from boardwright.engine.outcome import cooperative
 
 from .. import Scenario
@@ -20,6 +21,10 @@ class IncredibleInvention(Scenario):
     completion_track = True
     team_value = True
     trade_rule = "12.5"  # trading between players in one area
+    # the team plans whole turns (a column and its pooled actions) with the rollout search,
+    # which won more often than greedy at 2 and 3 players (docs/bots.md)
+    bot_levels = MappingProxyType({"hard": f"{TEAM_SEARCH}:seconds=0.5",
+                                   "expert": f"{TEAM_SEARCH}:seconds=1.5"})
 
     def outcome_kind(self, players: int) -> str:
         return "cooperative"
