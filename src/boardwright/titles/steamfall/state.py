@@ -174,12 +174,14 @@ class SteamfallState(TaskStackState):
             return
 
     def _to_act(self) -> tuple[int, ...]:
-        if not self.tasks:
+        tasks = self.tasks
+        if not tasks:
             return ()
-        together = SIMULTANEOUS.get(self.tasks[-1][0])
+        top = tasks[-1]
+        together = SIMULTANEOUS.get(top[0])
         if together is not None:
             return together(self)
-        return (self.seat_of(int(self.tasks[-1][1])),)
+        return (int(top[1]) if len(self.pl) <= self.players else 0,)  # `seat_of` written out
 
     # ------------------------------------------------------------------ one seat, two characters
     def seat_of(self, p: int) -> int:
@@ -327,14 +329,20 @@ class SteamfallState(TaskStackState):
     def group(self, p: int, item: str) -> list[str]:
         """An item with the power modules attached to it (their gauges are combined, §7.4)."""
         att = self.pl[p]["attach"]
+        if not att:  # nothing attached (the common case): the item alone
+            return [item]
         base = att.get(item, item)
         return [base] + [k for k, v in att.items() if v == base and self.content.items[k].kind == "module"]
 
     def gauge(self, p: int, item: str) -> int:
+        if not self.pl[p]["attach"]:
+            return self.content.items[item].gauge
         return sum(self.content.items[i].gauge for i in self.group(p, item))
 
     def power_of(self, p: int, item: str) -> int:
         pw = self.pl[p]["power"]
+        if not self.pl[p]["attach"]:
+            return pw.get(item, 0)
         return sum(pw.get(i, 0) for i in self.group(p, item))
 
     def add_power(self, p: int, item: str, n: int) -> None:
@@ -356,8 +364,12 @@ class SteamfallState(TaskStackState):
 
     def power_targets(self, p: int) -> list[str]:
         """Items in play that can hold power (a group counts once, by its base)."""
+        pl = self.pl[p]
+        if not pl["attach"]:  # every item its own group
+            items = self.content.items
+            return [i for i in pl["play"] if items[i].gauge > 0]
         out = []
-        for i in self.pl[p]["play"]:
+        for i in pl["play"]:
             if self.group(p, i)[0] == i and self.gauge(p, i) > 0:
                 out.append(i)
         return out
