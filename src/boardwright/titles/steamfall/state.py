@@ -342,7 +342,8 @@ class SteamfallState(TaskStackState):
     def power_of(self, p: int, item: str) -> int:
         pw = self.pl[p]["power"]
         if not self.pl[p]["attach"]:
-            return pw.get(item, 0)
+            alone: int = pw.get(item, 0)
+            return alone
         return sum(pw.get(i, 0) for i in self.group(p, item))
 
     def add_power(self, p: int, item: str, n: int) -> None:
