@@ -62,14 +62,25 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
             out.append((code, "location", st.loc[area], area != here))
     if st.ruins[here]:
         out.append(("r", "ruins-x" if st.rside[here] else "ruins-u", st.ruins[here], False))
-    out += [(f"a={a}", "ability", a, False) for a in pl["abil"]]
-    out += [(f"c={c}", "civilian", c, False) for c in pl["civs"]]
-    out += [(f"i={i}", "item", i, False) for i in pl["play"]]
-    out += [(f"k={k}", "complication", k, False) for k in st.comps if k not in st.cover]
+    known = _CARD_SOURCES
+    out += [known.get(("a", a)) or _card_source("a", a) for a in pl["abil"]]
+    out += [known.get(("c", c)) or _card_source("c", c) for c in pl["civs"]]
+    out += [known.get(("i", i)) or _card_source("i", i) for i in pl["play"]]
+    out += [known.get(("k", k)) or _card_source("k", k) for k in st.comps if k not in st.cover]
     return out
 
 
 _LOCATION_SRC = tuple(f"l{area}" for area in range(64))
+_CARD_KINDS = {"a": "ability", "c": "civilian", "i": "item", "k": "complication"}
+#: a card's source entry by (code letter, card id), made once (a tuple: shared safely)
+_CARD_SOURCES: dict[tuple[str, str], tuple[str, str, str, bool]] = {}
+
+
+def _card_source(letter: str, cid: str) -> tuple[str, str, str, bool]:
+    if len(_CARD_SOURCES) >= 8192:
+        _CARD_SOURCES.clear()
+    hit = _CARD_SOURCES[(letter, cid)] = (f"{letter}={cid}", _CARD_KINDS[letter], cid, False)
+    return hit
 
 
 def resolve_src(st: SteamfallState, p: int, src: str) -> tuple[str, str]:

@@ -54,10 +54,12 @@ class IncredibleInvention(Scenario):
 
     def resource_actions(self, st: Any, p: int) -> list[Any]:
         """§12.4 insight and steam toward the round's completions."""
+        res = st.pl[p]["res"]
+        if not (res["insight"] > 0 or res["steam"] > 0):
+            return []
         from ...rounds import requirement
 
-        res = st.pl[p]["res"]
-        if not (res["insight"] > 0 or res["steam"] > 0) or st.completion >= requirement(st)[2]:
+        if st.completion >= requirement(st)[2]:
             return []
         return [COMPLETE[what] for what in ("insight", "steam") if res[what] > 0]
 
