@@ -50,3 +50,39 @@ def test_a_quiet_search_copy_counts_the_log_it_does_not_keep() -> None:
 def test_genesis_search_copies_keep_the_log() -> None:
     st = game(scenario="genesis")
     assert st.determinize(me(st), 7, quiet=True).log == st.log
+
+
+def test_a_clone_copies_every_container_and_keeps_every_value() -> None:
+    from boardwright.titles.steamfall.state import FIELDS
+
+    for scenario in ("incredible-invention", "crisis", "genesis"):
+        st = game(scenario=scenario)
+        other = st.clone()
+        for f in FIELDS:
+            mine, theirs = getattr(st, f), getattr(other, f)
+            assert mine == theirs, f
+            if isinstance(mine, (list, dict)) and mine:
+                assert mine is not theirs, f
+        for a, b in zip(st.pl, other.pl, strict=True):
+            for k, v in a.items():
+                if isinstance(v, (list, dict)):
+                    assert v is not b[k], k
+
+
+def test_a_player_key_keeps_its_kind_along_random_games() -> None:
+    from boardwright.engine import Rng
+    from boardwright.engine import game as spec_of
+    from boardwright.titles.steamfall.state import player_plan
+
+    spec = spec_of("steamfall")
+    for scenario in ("incredible-invention", "cipher-race", "crisis", "genesis"):
+        options = {**spec.default_options(3), "scenario": scenario}
+        for seed in range(3):
+            st = spec.new_game(3, seed, options)
+            rng = Rng(seed)
+            plans = {tuple(d): player_plan(d) for d in st.pl}
+            while not st.over:
+                for d in st.pl:
+                    assert plans.setdefault(tuple(d), player_plan(d)) == player_plan(d)
+                seat = st.to_act[0]
+                st.apply(seat, rng.choice(st.legal_actions(seat)))

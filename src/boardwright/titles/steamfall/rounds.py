@@ -416,8 +416,9 @@ def collect_insight(st: SteamfallState, p: int) -> None:
     """§5.3 insight on secret locations under your influence is picked up during your turn."""
     b = st.board
     tok = st.tok
+    at, cubes = st.pl[p]["at"], st.cubes
     for area in range(len(b.districts), len(b.districts) + len(b.slots)):  # the secret locations
-        if tok[area]["insight"] and st.under_influence(p, area):
+        if tok[area]["insight"] and (at == area or p in cubes[area]):  # `under_influence`
             n = st.tok[area]["insight"]
             st.tok[area]["insight"] = 0
             st.pl[p]["res"]["insight"] += n

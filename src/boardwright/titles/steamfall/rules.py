@@ -83,6 +83,13 @@ SECTIONS: dict[str, str] = {
 }
 
 
+#: the references made so far, by section id (asked at every decision and log line)
+_REFS: dict[str, str] = {}
+
+
 def ref(section: str) -> str:
     """The rule reference for a section id: '§5.1 Movement'."""
-    return f"§{section} {SECTIONS[section]}"
+    hit = _REFS.get(section)
+    if hit is None:
+        hit = _REFS[section] = f"§{section} {SECTIONS[section]}"
+    return hit

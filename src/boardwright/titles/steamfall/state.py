@@ -62,6 +62,7 @@ FIELDS = (
 )
 
 #: fields whose elements are immutable or only ever replaced: a shallow copy suffices
+#: (`_clone_into` names each; test_speed_caches checks that it copies every one)
 _FLAT = tuple(f for f in FIELDS if f not in ("tok", "decks", "pl", "cr", "ai", "gn"))
 
 DECISIONS = {
@@ -173,12 +174,14 @@ class SteamfallState(TaskStackState):
             return
 
     def _to_act(self) -> tuple[int, ...]:
-        if not self.tasks:
+        tasks = self.tasks
+        if not tasks:
             return ()
-        together = SIMULTANEOUS.get(self.tasks[-1][0])
+        top = tasks[-1]
+        together = SIMULTANEOUS.get(top[0])
         if together is not None:
             return together(self)
-        return (self.seat_of(int(self.tasks[-1][1])),)
+        return (int(top[1]) if len(self.pl) <= self.players else 0,)  # `seat_of` written out
 
     # ------------------------------------------------------------------ one seat, two characters
     def seat_of(self, p: int) -> int:
@@ -264,14 +267,43 @@ class SteamfallState(TaskStackState):
     def _clone_into(self, other: Any) -> None:
         """One level deep per mutable container: every list and dict field is copied, its
         elements shared when the rules never change them in place (tasks, cubes, looked:
-        replaced, never edited) and copied when they do (area tokens, decks, players)."""
+        replaced, never edited) and copied when they do (area tokens, decks, players).
+        Each field by name: attribute access beats getattr/setattr over `_FLAT`."""
         other.content = self.content
         other.board = self.board
         other.mods_memo = None
-        other.quiet_said = self.log_count()
-        for f in _FLAT:
-            v = getattr(self, f)
-            setattr(other, f, v.copy() if isinstance(v, (list, dict)) else v)
+        other.quiet_said = self.quiet_said if self.quiet else len(self._log)
+        other.scenario = self.scenario
+        other.round = self.round
+        other.first = self.first
+        other.turn_idx = self.turn_idx
+        other.completion = self.completion
+        other.quarters = self.quarters
+        result = self.result
+        other.result = None if result is None else result.copy()
+        other.order = self.order.copy()
+        other.ruins = self.ruins.copy()
+        other.rside = self.rside.copy()
+        other.event = self.event.copy()
+        other.loc = self.loc.copy()
+        other.up = self.up.copy()
+        other.looked = self.looked.copy()
+        other.cubes = self.cubes.copy()
+        other.tablet = self.tablet.copy()
+        other.trash = self.trash.copy()
+        other.box = self.box.copy()
+        other.civ_discard = self.civ_discard.copy()
+        other.ev_discard = self.ev_discard.copy()
+        other.comps = self.comps.copy()
+        other.cprog = self.cprog.copy()
+        other.cover = self.cover.copy()
+        other.comp_out = self.comp_out.copy()
+        other.paid = self.paid.copy()
+        other.tasks = self.tasks.copy()
+        other.ruins_stack = self.ruins_stack.copy()
+        other.tablets_left = self.tablets_left.copy()
+        other.supply = self.supply.copy()
+        other.draft = self.draft.copy()
         other.tok = [t.copy() for t in self.tok]
         other.decks = {k: d.copy() for k, d in self.decks.items()}
         other.pl = [_copy_player(d) for d in self.pl]
@@ -297,14 +329,21 @@ class SteamfallState(TaskStackState):
     def group(self, p: int, item: str) -> list[str]:
         """An item with the power modules attached to it (their gauges are combined, §7.4)."""
         att = self.pl[p]["attach"]
+        if not att:  # nothing attached (the common case): the item alone
+            return [item]
         base = att.get(item, item)
         return [base] + [k for k, v in att.items() if v == base and self.content.items[k].kind == "module"]
 
     def gauge(self, p: int, item: str) -> int:
+        if not self.pl[p]["attach"]:
+            return self.content.items[item].gauge
         return sum(self.content.items[i].gauge for i in self.group(p, item))
 
     def power_of(self, p: int, item: str) -> int:
         pw = self.pl[p]["power"]
+        if not self.pl[p]["attach"]:
+            alone: int = pw.get(item, 0)
+            return alone
         return sum(pw.get(i, 0) for i in self.group(p, item))
 
     def add_power(self, p: int, item: str, n: int) -> None:
@@ -326,8 +365,12 @@ class SteamfallState(TaskStackState):
 
     def power_targets(self, p: int) -> list[str]:
         """Items in play that can hold power (a group counts once, by its base)."""
+        pl = self.pl[p]
+        if not pl["attach"]:  # every item its own group
+            items = self.content.items
+            return [i for i in pl["play"] if items[i].gauge > 0]
         out = []
-        for i in self.pl[p]["play"]:
+        for i in pl["play"]:
             if self.group(p, i)[0] == i and self.gauge(p, i) > 0:
                 out.append(i)
         return out
@@ -411,8 +454,25 @@ class SteamfallState(TaskStackState):
         return self.pl[p]["at"] == area or p in self.cubes[area]
 
 
+#: per player-dict layout (its keys in order): the keys holding lists or dicts, but "cols"
+#: (lists of lists, copied two deep). A key's value keeps its kind for the whole game
+#: (test_speed_caches checks it along random games of every scenario).
+_PLAYER_PLANS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def _copy_player(d: dict[str, Any]) -> dict[str, Any]:
-    out = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
+    keys = tuple(d)
+    plan = _PLAYER_PLANS.get(keys)
+    if plan is None:
+        plan = _PLAYER_PLANS[keys] = player_plan(d)
+    out = d.copy()
+    for k in plan:
+        out[k] = out[k].copy()
     if "cols" in d:
         out["cols"] = [c.copy() for c in d["cols"]]
     return out
+
+
+def player_plan(d: dict[str, Any]) -> tuple[str, ...]:
+    """The keys of a player dict whose values are copied (lists and dicts, but "cols")."""
+    return tuple(k for k, v in d.items() if isinstance(v, (list, dict)) and k != "cols")

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 
 TRADABLE = ("scrap", "steam", "insight", "vp", "diamond", "shard")  # the Core Shard: Crisis (§16.10)
 CARD = "card"  # an asked card: the partner chooses which
+#: the actions that name a resource only, made once (an Action is frozen)
+GIVE = {r: Action(f"offer:give:{r}", f"offer 1 {r}") for r in TRADABLE}
+ASK = {r: Action(f"offer:ask:{r}", f"ask for 1 {r}") for r in TRADABLE}
+ASK_CARD = Action(f"offer:ask:{CARD}", "ask for a card of their choice from their hand")
+CANCEL = Action("cancel", "propose nothing")
 
 
 def _rule(st: SteamfallState) -> str:
@@ -61,20 +66,20 @@ def trade_decision(st: SteamfallState, task: Task, seat: int | None) -> Decision
     acts = []
     for r in TRADABLE:
         if has(st, p, r) > give.count(r):
-            acts.append(Action(f"offer:give:{r}", f"offer 1 {r}"))
+            acts.append(GIVE[r])
     hand = st.pl[p]["hand"]
     for card in sorted(set(hand)):
         if hand.count(card) > give.count(card):
             acts.append(Action(f"offer:give:{card}", f"offer {st.content.items[card].name}"))
     for r in TRADABLE:
         if has(st, q, r) > ask.count(r):
-            acts.append(Action(f"offer:ask:{r}", f"ask for 1 {r}"))
+            acts.append(ASK[r])
     if len(st.pl[q]["hand"]) > ask.count(CARD):
-        acts.append(Action(f"offer:ask:{CARD}", "ask for a card of their choice from their hand"))
+        acts.append(ASK_CARD)
     gives, asks = _say(st, give), _say(st, ask)
     if give or ask:
         acts.append(Action("propose", f"propose: give {gives}, ask {asks}"))
-    acts.append(Action("cancel", "propose nothing"))
+    acts.append(CANCEL)
     prompt = f"Trade with seat {q}: give {gives}; ask {asks}"
     return Decision(p, "trade", prompt, _rule(st), tuple(acts))
 

@@ -33,7 +33,7 @@ from .effects import (
 )
 from .rounds import BOXES, compulsory, contribute, put_token
 from .rules import ref
-from .scenarios import of
+from .scenarios import Scenario, of
 from .schema import Effect
 
 if TYPE_CHECKING:
@@ -55,16 +55,32 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
         out.append(("d", "district", b.districts[here], False))
         for eid in of(st).events_at(st, here):  # §18.9 the central district's extras by id
             out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
+    up, cubes = st.up, st.cubes
     for area in range(b.n_districts, b.n_areas):
-        if st.up[area] and (area == here or p in st.cubes[area]):
-            out.append((f"l{area}", "location", st.loc[area], area != here))
+        if up[area] and (area == here or p in cubes[area]):
+            code = _LOCATION_SRC[area] if area < len(_LOCATION_SRC) else f"l{area}"
+            out.append((code, "location", st.loc[area], area != here))
     if st.ruins[here]:
         out.append(("r", "ruins-x" if st.rside[here] else "ruins-u", st.ruins[here], False))
-    out += [(f"a={a}", "ability", a, False) for a in pl["abil"]]
-    out += [(f"c={c}", "civilian", c, False) for c in pl["civs"]]
-    out += [(f"i={i}", "item", i, False) for i in pl["play"]]
-    out += [(f"k={k}", "complication", k, False) for k in st.comps if k not in st.cover]
+    known = _CARD_SOURCES
+    out += [known.get(("a", a)) or _card_source("a", a) for a in pl["abil"]]
+    out += [known.get(("c", c)) or _card_source("c", c) for c in pl["civs"]]
+    out += [known.get(("i", i)) or _card_source("i", i) for i in pl["play"]]
+    out += [known.get(("k", k)) or _card_source("k", k) for k in st.comps if k not in st.cover]
     return out
+
+
+_LOCATION_SRC = tuple(f"l{area}" for area in range(64))
+_CARD_KINDS = {"a": "ability", "c": "civilian", "i": "item", "k": "complication"}
+#: a card's source entry by (code letter, card id), made once (a tuple: shared safely)
+_CARD_SOURCES: dict[tuple[str, str], tuple[str, str, str, bool]] = {}
+
+
+def _card_source(letter: str, cid: str) -> tuple[str, str, str, bool]:
+    if len(_CARD_SOURCES) >= 8192:
+        _CARD_SOURCES.clear()
+    hit = _CARD_SOURCES[(letter, cid)] = (f"{letter}={cid}", _CARD_KINDS[letter], cid, False)
+    return hit
 
 
 def resolve_src(st: SteamfallState, p: int, src: str) -> tuple[str, str]:
@@ -131,13 +147,17 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     out = []
     used = pl["used"]
     fx_used = pl["fx_used"]
+    content = st.content
+    content_id = id(content)
     for src, kind, cid, remote in sources(st, p):
         if eor and kind.startswith("ruins"):
             continue
         item = cid if kind == "item" else ""
         if item and item in used:
             continue  # items: once per turn (§6.6)
-        for idx, eff, gain_labels, stamina_only, costs, cost_labels, discards in _offered(st, kind, cid):
+        hit = _OFFERED.get((content_id, kind, cid))  # `_offered`'s kept answer, read here
+        offered = hit[1] if hit is not None and hit[0] is content else _offered(st, kind, cid)
+        for idx, eff, gain_labels, stamina_only, costs, cost_labels, discards in offered:
             if remote and not eff.influence:
                 continue
             if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in fx_used:
@@ -412,6 +432,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     pl = st.pl[p]
     b = st.board
     here = pl["at"]
+    sc = of(st)
     acts: list[Action] = []
     if pl["col"] < 0 and not eor:
         for k in range(3):
@@ -421,10 +442,13 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         affordable: dict[int, bool] = {}  # by movement cost: most pathways cost the same
         m = mods(st, p)  # `move_cost` written out: its modifiers and scenario asked once
         secret, district = m.get("secret_enter_cost", 0), m.get("district_enter_cost", 0)
-        extra_move = of(st).extra_move
+        extra_move = None if type(sc).extra_move is Scenario.extra_move else sc.extra_move  # else 0
         slots_from = b.n_districts
         for dest, cost in b.moves[here]:
-            n = max(0, cost + (secret if dest >= slots_from else district) + extra_move(st, p, dest))
+            n = cost + (secret if dest >= slots_from else district)
+            if extra_move is not None:
+                n += extra_move(st, p, dest)
+            n = max(0, n)
             ok = affordable.get(n)
             if ok is None:
                 ok = affordable[n] = can_pay(st, p, [one("movement", n)] if n else [])
@@ -439,7 +463,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             for tk in ("steam", "workshop"):
                 if t[tk]:
                     acts.append(Action(f"pick:{tk}:1", f"manipulate: pick up {tk}"))
-        if st.tok[here]["civilian"] and of(st).civilian_encounters:
+        if st.tok[here]["civilian"] and sc.civilian_encounters:
             n = encounter_cost(st, p)
             for how in ("charm", "violence"):
                 if can_pay(st, p, [one(how, n)]):
@@ -467,10 +491,10 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
-    acts += of(st).resource_actions(st, p)
+    acts += sc.resource_actions(st, p)
     for q in trade.partners(st, p):
         acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
-    acts = of(st).turn_actions(st, p, acts, eor)
+    acts = sc.turn_actions(st, p, acts, eor)
     if pl["col"] >= 0 or eor:
         unspent = ", ".join(f"{n} {k}" for k, n in pl["pool"].items() if n)
         warn = f" (losing your unspent {unspent})" if unspent else ""  # a warning, not a question

@@ -310,8 +310,9 @@ def get(scenario_id: str) -> Scenario:
 
 
 def of(st: Any) -> Scenario:
-    """The scenario a state plays."""
-    return get(st.scenario)
+    """The scenario a state plays (asked many times per decision: the loaded one at once)."""
+    found = _LOADED.get(st.scenario)
+    return found if found is not None else get(st.scenario)
 
 
 def ids() -> tuple[str, ...]:

@@ -7,9 +7,15 @@ from types import MappingProxyType
 from typing import Any
 
 from boardwright.bots.ladder import TEAM_SEARCH
+from boardwright.engine import Action
 from boardwright.engine.outcome import cooperative
 
 from .. import Scenario
+
+#: the completion actions (an Action is frozen: one object serves every decision)
+COMPLETE = {
+    what: Action(f"complete:{what}", f"1 {what} toward a completion") for what in ("insight", "steam")
+}
 
 
 class IncredibleInvention(Scenario):
@@ -53,15 +59,14 @@ class IncredibleInvention(Scenario):
 
     def resource_actions(self, st: Any, p: int) -> list[Any]:
         """§12.4 insight and steam toward the round's completions."""
-        from boardwright.engine import Action
-
+        res = st.pl[p]["res"]
+        if not (res["insight"] > 0 or res["steam"] > 0):
+            return []
         from ...rounds import requirement
 
         if st.completion >= requirement(st)[2]:
             return []
-        res = st.pl[p]["res"]
-        ways = [what for what in ("insight", "steam") if res[what] > 0]
-        return [Action(f"complete:{what}", f"1 {what} toward a completion") for what in ways]
+        return [COMPLETE[what] for what in ("insight", "steam") if res[what] > 0]
 
     def view(self, st: Any, seat: int | None, out: dict[str, Any]) -> None:
         from ...rounds import requirement
