@@ -19,7 +19,7 @@ from boardwright.engine import GameState
 from .content import RESOURCES
 from .plan import plan
 from .setup import scenario_requirements
-from .state import MartiansState
+from .state import RES_INDEX, MartiansState
 
 #: co-op and solo weights: satisfaction counts for little beside winning
 REPUTATION = 0.3
@@ -96,14 +96,22 @@ def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
     if not _scenario(s):
         return 0.0
     done = {str(x[0]) for x in s.requirements_done}
-    held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
+    regolith = s.content.regolith
+    held = [regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
+    res = s.res[purse]
     value = 0.0
     for r in scenario_requirements(s):
         if r.id in done:
             continue
-        have = sum(min(s.have(purse, k), n) for k, n in r.cost.items())
-        have += sum(1 for m in r.minerals if m in held)
-        want = sum(r.cost.values()) + len(r.minerals)
+        have = 0
+        want = len(r.minerals)
+        for k, n in r.cost.items():
+            amount = res[RES_INDEX[k]]
+            have += n if n < amount else amount  # min(amount, n)
+            want += n
+        for m in r.minerals:
+            if m in held:
+                have += 1
         value += REQ_CONDITION * _condition_progress(s, r.condition) + REQ_GOODS * have / max(1, want)
     return value
 

@@ -244,8 +244,10 @@ class MartiansState(TaskStackState):
         return self.res[purse][RES_INDEX[kind]]
 
     def can_pay(self, purse: int, cost: Mapping[Any, int], minerals: Sequence[str] = ()) -> bool:
-        if any(self.res[purse][RES_INDEX[k]] < n for k, n in cost.items()):
-            return False
+        res = self.res[purse]
+        for k, n in cost.items():
+            if res[RES_INDEX[k]] < n:
+                return False
         if minerals:
             held = [c.split("#")[0] for c in self.regolith[purse]]
             for m in minerals:
