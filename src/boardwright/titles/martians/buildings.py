@@ -7,12 +7,13 @@ without the means for an action) and for the building's own decision (§5.3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from boardwright.engine.actions import Action, Decision
 
 from . import excavation
+from .content import RESOURCES
 from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token, scenario_requirements, uses_commissions, uses_scenario
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .state import MartiansState
 
 CONSTRUCTION_COST = {"energy": 1, "regolith": 1, "supplies": 1}
+ENERGY, CREDITS = RESOURCES.index("energy"), RESOURCES.index("credits")
 
 
 class Offer(NamedTuple):
@@ -66,15 +68,23 @@ def research_time(s: MartiansState, corp: int, tile: str) -> int:
 
 def crop_terms(s: MartiansState, corp: int) -> tuple[dict[str, int], dict[str, int]]:
     """The harvest's cost and yield with weather, event and botanist modifiers (§6.8)."""
-    botanists = sum(1 for a in s.assistants[corp] if a.startswith("botanist"))
+    cost, gain = shared_crop_terms(s, corp)
+    return dict(cost), dict(gain)  # copies: the caller may change them
+
+
+def shared_crop_terms(s: MartiansState, corp: int) -> tuple[dict[str, int], dict[str, int]]:
+    """`crop_terms` as kept in the table, for a caller that only reads them."""
+    botanists = 0
+    for a in s.assistants[corp]:
+        if a.startswith("botanist"):
+            botanists += 1
     key = (id(s.content), s.crop[corp], s.weather, s.event_active, botanists)
     hit = _CROP_TERMS.get(key)
     if hit is None or hit[0] is not s.content:
         if len(_CROP_TERMS) >= 4096:
             _CROP_TERMS.clear()
         hit = _CROP_TERMS[key] = (s.content, _crop_terms(s, corp, botanists))
-    cost, gain = hit[1]
-    return dict(cost), dict(gain)  # copies: the caller may change them
+    return hit[1]
 
 
 #: (content id, crop tile, weather card, event, botanists) -> (the content, the terms); the
@@ -126,86 +136,123 @@ def all_offers(s: MartiansState, corp: int, building: str) -> list[Offer]:
 def iter_offers(s: MartiansState, corp: int, building: str, labels: bool = True) -> Iterator[Offer]:
     """`all_offers` one at a time: placing a marker needs only the first quick enough (and
     no label: with `labels` False every label is "", the rest as with labels)."""
+    return _OFFERS.get(building, _nothing)(s, corp, s.purse(corp), labels)
+
+
+def _moxie(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.res[p][ENERGY] >= 1:
+        quarters = s.quarters
+        for q in s.allowed_quarters(corp):
+            if quarters[q][0]:
+                label = f"remove an oxygen token from Q{q + 1}: +2 reputation" if labels else ""
+                yield Offer(f"oxygen:{q + 1}", label, "oxygen", 1)
+
+
+def _hospital(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
+        yield Offer("medicine", "make 1 medicine", "medicine", 1)
+
+
+def _water(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
+        yield Offer("water", "purify 2 drinking water", "water", 1)
+
+
+def _construction(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    yield from construction_offers(s, corp, labels)
+
+
+def _excavation(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.res[p][ENERGY] >= 1 and excavation.can_excavate(s, corp):
+        yield Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1)
+
+
+def _landing_pod(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
     c = s.content
-    p = s.purse(corp)
-    energy = s.have(p, "energy") >= 1
-    if building == "moxie" and energy:
-        yield from (Offer(f"oxygen:{q + 1}",
-                          f"remove an oxygen token from Q{q + 1}: +2 reputation" if labels else "",
-                          "oxygen", 1) for q in s.allowed_quarters(corp) if s.quarters[q][0])
-    elif building == "hospital":
-        if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
-            yield Offer("medicine", "make 1 medicine", "medicine", 1)
-    elif building == "water":
-        if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
-            yield Offer("water", "purify 2 drinking water", "water", 1)
-    elif building == "construction":
-        yield from construction_offers(s, corp, labels)
-    elif building == "excavation":
-        if energy and excavation.can_excavate(s, corp):
-            yield Offer("excavate", "excavate (1 time unit, 1 energy)", "excavate", 1)
-    elif building == "landing_pod":
-        for tile in s.research_board:
-            rec = c.research[tile]
-            if s.can_pay(p, rec.cost, rec.minerals):
-                t = research_time(s, corp, tile)
-                yield Offer(f"research:{tile}",
-                            f"research {rec.name}: {t} time, {rec.credits} credits" if labels else "",
-                            "research", t)
-        for n in (1, 2):
-            if s.supply["supplies"] >= n:
-                yield Offer(f"supplies:{n}", f"take {n} supplies" if labels else "", "supplies", n)
-        if uses_scenario(s):
-            done = {r for r, _ in s.requirements_done}
-            for req in scenario_requirements(s):
-                ready = req.id not in done and condition_met(s, req.condition)
-                if ready and s.can_pay(p, req.cost, req.minerals):
-                    yield Offer(f"mission:{req.id}",
-                                f"realise {name_of(req.id)}: +{req.reputation} reputation" if labels else "",
-                                "mission", 1)
-        if uses_commissions(s):
-            for card in s.commissions_open:
-                rec2 = c.commissions[card]
-                if s.can_pay(p, rec2.cost, rec2.minerals):
-                    yield Offer(f"commission:{card}",
-                                f"complete {name_of(card)}: +{rec2.reputation} reputation" if labels else "",
-                                "mission", 1)
-    elif building == "greenhouses":
-        cost, _ = crop_terms(s, corp)
-        if s.can_pay(p, cost):
-            yield Offer("harvest", "harvest your crop tile", "harvest", 1)
-        if energy:
-            mine = s.crop[corp].split("#")[0]
-            for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
-                yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}" if labels else "",
-                            "crops", 1)
-    elif building == "laboratory" and energy:
-        for tech in c.technologies.values():
-            if tech.kind == "corporation":
-                if tech.id not in s.corp_tech[corp]:
-                    yield Offer(f"tech:{tech.id}",
-                                f"develop {tech.name} ({tech.time} time)" if labels else "",
-                                "corp_tech", tech.time)
-            elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
-                         for t, who, _ in s.colony_tech):
+    for tile in s.research_board:
+        rec = c.research[tile]
+        if s.can_pay(p, rec.cost, rec.minerals):
+            t = research_time(s, corp, tile)
+            yield Offer(f"research:{tile}",
+                        f"research {rec.name}: {t} time, {rec.credits} credits" if labels else "",
+                        "research", t)
+    for n in (1, 2):
+        if s.supply["supplies"] >= n:
+            yield Offer(f"supplies:{n}", f"take {n} supplies" if labels else "", "supplies", n)
+    if uses_scenario(s):
+        done = {r for r, _ in s.requirements_done}
+        for req in scenario_requirements(s):
+            ready = req.id not in done and condition_met(s, req.condition)
+            if ready and s.can_pay(p, req.cost, req.minerals):
+                yield Offer(f"mission:{req.id}",
+                            f"realise {name_of(req.id)}: +{req.reputation} reputation" if labels else "",
+                            "mission", 1)
+    if uses_commissions(s):
+        for card in s.commissions_open:
+            rec2 = c.commissions[card]
+            if s.can_pay(p, rec2.cost, rec2.minerals):
+                yield Offer(f"commission:{card}",
+                            f"complete {name_of(card)}: +{rec2.reputation} reputation" if labels else "",
+                            "mission", 1)
+
+
+def _greenhouses(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    cost, _ = shared_crop_terms(s, corp)
+    if s.can_pay(p, cost):
+        yield Offer("harvest", "harvest your crop tile", "harvest", 1)
+    if s.res[p][ENERGY] >= 1:
+        mine = s.crop[corp].split("#")[0]
+        for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
+            yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}" if labels else "",
+                        "crops", 1)
+
+
+def _laboratory(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.res[p][ENERGY] < 1:
+        return
+    for tech in s.content.technologies.values():
+        if tech.kind == "corporation":
+            if tech.id not in s.corp_tech[corp]:
                 yield Offer(f"tech:{tech.id}",
-                            f"develop {tech.name} for the colony: +3 reputation" if labels else "",
-                            "colony_tech", tech.time)
-    elif building == "education" and s.have(p, "credits") >= 2:
-        ex = len(s.experts[corp])
-        asn = len(s.assistants[corp])
-        pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
-        first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
-        yield from (Offer(f"hire:{card}", f"employ the {name_of(kind)}" if labels else "", "hire", 0)
-                    for kind, card in sorted(first.items()))
+                            f"develop {tech.name} ({tech.time} time)" if labels else "",
+                            "corp_tech", tech.time)
+        elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
+                     for t, who, _ in s.colony_tech):
+            yield Offer(f"tech:{tech.id}",
+                        f"develop {tech.name} for the colony: +3 reputation" if labels else "",
+                        "colony_tech", tech.time)
+
+
+def _education(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    if s.res[p][CREDITS] < 2:
+        return
+    ex = len(s.experts[corp])
+    asn = len(s.assistants[corp])
+    pool = (s.board_experts if ex < 2 else []) + (s.board_assistants if asn < 2 else [])
+    first = {card.split("#")[0]: card for card in sorted(pool, reverse=True)}
+    yield from (Offer(f"hire:{card}", f"employ the {name_of(kind)}" if labels else "", "hire", 0)
+                for kind, card in sorted(first.items()))
+
+
+def _nothing(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
+    return iter(())
+
+
+#: building -> its actions for a corporation (purse `p`); any other place offers none
+_OFFERS: dict[str, Callable[[MartiansState, int, int, bool], Iterator[Offer]]] = {
+    "moxie": _moxie, "hospital": _hospital, "water": _water, "construction": _construction,
+    "excavation": _excavation, "landing_pod": _landing_pod, "greenhouses": _greenhouses,
+    "laboratory": _laboratory, "education": _education,
+}
 
 
 def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
     b = s.turn["building"]
     done = s.turn["done"]
-    acts = [Action(o.id, f"{o.label} [{o.time} time]") for o in offers(s, corp, b, s.turn["time"])
-            if o.kind not in done]
+    time = s.turn["time"]
+    acts = [Action(o.id, f"{o.label} [{o.time} time]") for o in iter_offers(s, corp, b)
+            if o.time <= time and o.kind not in done]
     if done:
         acts.append(Action("leave", "leave the building"))
     return Decision(s.seat_of(corp), "building",

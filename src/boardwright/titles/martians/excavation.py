@@ -115,13 +115,18 @@ _MOVES: dict[tuple[Any, ...], list[str]] = {}
 def moves(s: MartiansState) -> list[str]:
     """Where the machine may go: the nearest other tokens, never farther from the face-down
     tokens than it is now (any direction once all are uncovered) (§6.5)."""
+    return _shared_moves(s).copy()
+
+
+def _shared_moves(s: MartiansState) -> list[str]:
+    """`moves` as kept in the table, for a caller that only reads it."""
     key = board_key(s)
     found = _MOVES.get(key)
     if found is None:
         if len(_MOVES) >= 4096:
             _MOVES.clear()
         found = _MOVES[key] = _moves(s)
-    return found.copy()
+    return found
 
 
 def _moves(s: MartiansState) -> list[str]:
@@ -166,7 +171,7 @@ def dig_options(s: MartiansState, corp: int, h: str) -> list[tuple[int, int]]:
 
 
 def can_excavate(s: MartiansState, corp: int) -> bool:
-    return bool(moves(s))
+    return bool(_shared_moves(s))
 
 
 def start(s: MartiansState, corp: int) -> None:

@@ -19,7 +19,7 @@ from boardwright.engine import GameState
 from .content import RESOURCES
 from .plan import plan
 from .setup import scenario_requirements
-from .state import MartiansState
+from .state import RES_INDEX, MartiansState
 
 #: co-op and solo weights: satisfaction counts for little beside winning
 REPUTATION = 0.3
@@ -96,14 +96,22 @@ def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
     if not _scenario(s):
         return 0.0
     done = {str(x[0]) for x in s.requirements_done}
-    held = [s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
+    regolith = s.content.regolith
+    held = [regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
+    res = s.res[purse]
     value = 0.0
     for r in scenario_requirements(s):
         if r.id in done:
             continue
-        have = sum(min(s.have(purse, k), n) for k, n in r.cost.items())
-        have += sum(1 for m in r.minerals if m in held)
-        want = sum(r.cost.values()) + len(r.minerals)
+        have = 0
+        want = len(r.minerals)
+        for k, n in r.cost.items():
+            amount = res[RES_INDEX[k]]
+            have += n if n < amount else amount  # min(amount, n)
+            want += n
+        for m in r.minerals:
+            if m in held:
+                have += 1
         value += REQ_CONDITION * _condition_progress(s, r.condition) + REQ_GOODS * have / max(1, want)
     return value
 
@@ -116,15 +124,17 @@ def _scenario(s: MartiansState) -> bool:
 INSIDE = ("building", "dig", "examine")
 
 
-def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], float] = _team) -> float:
+def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], float] = _team,
+            base: float | None = None) -> float:
     """Inside a building, an excavation or an examination: the best open step's gain,
     discounted (look-ahead of `depth` steps), so that a marker placed or an excavation
-    started is worth what it leads to."""
+    started is worth what it leads to. `base`: `value(s)` when the caller has it already."""
     if depth <= 0 or not s.tasks or s.tasks[-1][0] not in INSIDE or s.over:
         return 0.0
     corp = int(s.tasks[-1][1])
     seat = s.seat_of(corp)
-    base = value(s)
+    if base is None:
+        base = value(s)
     best = 0.0
     for a in s.legal_actions(seat):
         if a.id in ("leave", "skip"):
@@ -137,7 +147,8 @@ def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], f
         # one excavation is several decisions (start, move the machine, dig, examine):
         # the look-ahead follows it to its end without spending a step on each
         step = 0 if child.tasks and child.tasks[-1][0] in ("dig", "examine") else 1
-        best = max(best, value(child) + _inside(child, depth - step, value) - base)
+        worth = value(child)
+        best = max(best, worth + _inside(child, depth - step, value, worth) - base)
     return 0.9 * best
 
 
@@ -157,14 +168,16 @@ def evaluate(state: GameState, seat: int) -> float:
         met = SEMI_TEAM * 50.0 if out.get("goal_met") else 0.0  # semi-co-op: the shared scenario
         return mine - max(others, default=0) + (100.0 if seat in out["winners"] else 0.0) + met
     if s.mode in ("solo", "coop"):
-        return _team(s) + _inside(s)
+        team = _team(s)
+        return team + _inside(s, base=team)
     if s.mode == "semi-coop" and _scenario(s):
         # the scenario is shared work: the team's plan beside the seat's lead in reputation,
         # with the look-ahead inside a building as in co-op
         def semi(x: MartiansState) -> float:
             return _rivalry(x, seat) + SEMI_TEAM * _team(x, x.purse(x.corps_of(seat)[0]))
 
-        return semi(s) + _inside(s, value=semi)
+        here = semi(s)
+        return here + _inside(s, value=semi, base=here)
     return _rivalry(s, seat)
 
 

@@ -28,4 +28,8 @@ def setup_check(players: int, options: Mapping[str, Any]) -> str | None:
 def shared_purse(mode: str) -> bool:
     """Solo and co-op pool every resource, the reputation (satisfaction) track and regolith
     cards; semi-co-op and competitive keep them per corporation (§2)."""
-    return mode in ("solo", "coop")
+    return mode in SHARED_PURSE
+
+
+#: the modes of `shared_purse`
+SHARED_PURSE = frozenset(("solo", "coop"))

@@ -10,11 +10,10 @@ chain where they are, so every step towards a need shows as less work left."""
 
 from __future__ import annotations
 
-from collections import Counter
 from math import ceil
 from typing import TYPE_CHECKING, NamedTuple
 
-from .buildings import CONSTRUCTION_COST, crop_terms
+from .buildings import CONSTRUCTION_COST, shared_crop_terms
 from .content import RESOURCES
 from .cycle import demand_for
 from .setup import scenario_requirements
@@ -97,7 +96,11 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     scenario = s.content.scenarios.get(int(s.options.get("scenario") or 0)) if s.content.scenarios else None
     if scenario is not None and s.options.get("solo_goal", "scenario") == "scenario":
         done = {str(r[0]) for r in s.requirements_done}
-        held = Counter(s.content.regolith[c.split("#")[0]].mineral for c in s.regolith[purse])
+        held: dict[str, int] = {}
+        regolith = s.content.regolith
+        for c in s.regolith[purse]:
+            m = regolith[c.split("#")[0]].mineral
+            held[m] = held.get(m, 0) + 1
         for req in scenario_requirements(s):
             if req.id in done:
                 continue
@@ -106,7 +109,7 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
                 if k in need:
                     need[k] += n
             for m in req.minerals:  # mineral cards in hand need no examination
-                if held[m]:
+                if held.get(m, 0):
                     held[m] -= 1
                 else:
                     minerals += 1
@@ -137,7 +140,7 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
         return missing
 
     # food from the crop tiles (the team's best tile)
-    terms = [crop_terms(s, c) for c in range(s.corps)]  # each corporation's (cost, gain)
+    terms = [shared_crop_terms(s, c) for c in range(s.corps)]  # each corporation's (cost, gain)
     food = take("food")
     if food:
         best = max(
@@ -175,17 +178,23 @@ def plan(s: MartiansState, purse: int = 0) -> Plan:
     actions += builds
     for k, n in CONSTRUCTION_COST.items():
         need[k] += n * builds
-    income = have["energy"] + s.rtg + installed_output(s) * productions_left(s)
+    productions = productions_left(s)
+    income = have["energy"] + s.rtg + installed_output(s) * productions
     # installations the team could still develop while the energy falls short: each is
     # worth part of its output (more once its markers are in store), paid from the chain
-    slots = sum(max(0, 2 - sum(v.count(c) for v in s.install.values())) for c in range(s.corps))
-    if slots and productions_left(s) > (1 if s.round <= 2 else 0):
+    markers = [who for stack in s.install.values() for who in stack]
+    slots = 0
+    for corp in range(s.corps):
+        free = 2 - markers.count(corp)
+        if free > 0:
+            slots += free
+    if slots and productions > (1 if s.round <= 2 else 0):
         inst = max(s.install, key=lambda i: s.content.installations[i].output)
         if inst in s.unbuilt and not all_built:
             actions += 1  # its build token first
             for k, n in CONSTRUCTION_COST.items():
                 need[k] += n
-        each = s.content.installations[inst].output * productions_left(s)
+        each = s.content.installations[inst].output * productions
         planned = min(slots, ceil(max(0.0, need["energy"] - income) / max(1, each)))
         ready = min(planned, int(min(have["regolith"], have["supplies"], have["energy"])))
         income += PLANNED * each * (planned - ready) + READY * each * ready - planned

@@ -19,12 +19,13 @@ from boardwright.engine.tasks import TaskStackState
 
 from . import cycle, excavation, experts, goals, scoring, setup, turn, views
 from .content import RESOURCES, Content, load
-from .modes import shared_purse
+from .modes import SHARED_PURSE, shared_purse
 from .rules import ref
 
 Task = list[Any]
 RES_INDEX = {k: i for i, k in enumerate(RESOURCES)}
 DEMAND = ("oxygen", "disease", "hunger", "birth")
+CORPORATIONS = tuple(f"{colour} corporation" for colour in ("Blue", "Red", "Yellow", "Green"))
 
 # The fields of the game, all JSON-ready; dump, load and clone walk these lists.
 SCALARS = ("mode", "corps", "cycle", "cycles", "round", "rounds", "first", "finished", "bank",
@@ -180,13 +181,13 @@ class MartiansState(TaskStackState):
         return 0 if self.mode == "solo" else corp
 
     def purse(self, corp: int) -> int:
-        return 0 if shared_purse(self.mode) else corp
+        return 0 if self.mode in SHARED_PURSE else corp
 
     def corps_of(self, seat: int) -> list[int]:
         return [c for c in range(self.corps) if self.seat_of(c) == seat]
 
     def name(self, corp: int) -> str:
-        return f"{('Blue', 'Red', 'Yellow', 'Green')[corp]} corporation"
+        return CORPORATIONS[corp]
 
     def order(self) -> list[int]:
         """Corporations in turn order from the first player marker (§4.2)."""
@@ -244,8 +245,10 @@ class MartiansState(TaskStackState):
         return self.res[purse][RES_INDEX[kind]]
 
     def can_pay(self, purse: int, cost: Mapping[Any, int], minerals: Sequence[str] = ()) -> bool:
-        if any(self.res[purse][RES_INDEX[k]] < n for k, n in cost.items()):
-            return False
+        res = self.res[purse]
+        for k, n in cost.items():
+            if res[RES_INDEX[k]] < n:
+                return False
         if minerals:
             held = [c.split("#")[0] for c in self.regolith[purse]]
             for m in minerals:

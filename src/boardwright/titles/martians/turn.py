@@ -66,13 +66,16 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
         return []
     out = []
     time = s.turn["time"]
+    unbuilt, upgrades, event = s.unbuilt, s.upgrades, s.event_active
     for b, occ in s.fields.items():
-        if b in s.unbuilt or corp in occ or buildings.closed(s, b):
+        if b in unbuilt or corp in occ or (event and buildings.closed(s, b)):
             continue
-        free = [f for f, o in enumerate(occ) if o == -1]
         least = -1  # the quickest action there, asked once per building (not per field)
-        for f in free:
-            extra = 1 if f in s.upgrades[b] else 0
+        up = upgrades[b]
+        for f, o in enumerate(occ):
+            if o != -1:
+                continue
+            extra = 1 if f in up else 0
             if extra > time:
                 continue
             if least < 0:
@@ -96,16 +99,30 @@ def _quickest(s: MartiansState, corp: int, building: str, enough: int) -> int:
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
     t = s.turn["time"]
-    acts = []
-    for b, f, extra in placements(s, corp):
-        more = " (+1 time: unfinished)" if extra else ""
-        acts.append(Action(f"place:{b}:{f + 1}", f"put an action marker in {s.content.buildings[b].name}, "
-                                                 f"field {f + 1}{more}"))
+    names = s.content.buildings
+    acts = [_placing(b, f, extra, names[b].name) for b, f, extra in placements(s, corp)]
     if t >= 1 and any(corp in occ for occ in s.fields.values()):
         acts.append(Action("recreation", "recreation: take back your action markers from the board (1 time)"))
     acts += free_steps(s, corp)
     acts.append(Action("end", "end your turn"))
     return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
+
+
+def _placing(building: str, field: int, extra: int, name: str) -> Action:
+    """The action of putting a marker in a field (the same few are asked at every step)."""
+    key = (building, field, extra, name)
+    hit = _PLACING.get(key)
+    if hit is None:
+        if len(_PLACING) >= 4096:
+            _PLACING.clear()
+        more = " (+1 time: unfinished)" if extra else ""
+        hit = _PLACING[key] = Action(f"place:{building}:{field + 1}",
+                                     f"put an action marker in {name}, field {field + 1}{more}")
+    return hit
+
+
+#: (building, field, extra time, the building's name) -> the action of placing a marker there
+_PLACING: dict[tuple[str, int, int, str], Action] = {}
 
 
 def free_steps(s: MartiansState, corp: int) -> list[Action]:
