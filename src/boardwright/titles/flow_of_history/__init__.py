@@ -13,6 +13,7 @@ SPEC = register(GameSpec(
     hooks={
         "heuristic": ".heuristic:evaluate",
         "ismcts_defaults": ".heuristic:ISMCTS_DEFAULTS",
+        "bot_levels": ".heuristic:BOT_LEVELS",
         "rl_actions": ".rl:action_universe",
         "rl_observation": ".rl",
         "terminal_view": ".terminal:render",

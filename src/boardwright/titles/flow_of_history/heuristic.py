@@ -32,6 +32,16 @@ from .tables import MEMO_LIMIT, NationKey, memoized, nation_key, tables
 #: 0.05 processor-s a decision, 60 games: 5 -> 37%, 20 -> 25% (docs/benchmarks.md, ISMCTS defaults)
 ISMCTS_DEFAULTS = {"depth": 5}
 
+#: the difficulty ladder (hook `bot_levels`, bots/ladder.py): `hard` and `expert` seed each
+#: root action with its one-step value (`prior=10`), so that at 3-5 players, where a turn
+#: offers 50-100 investments, a short search does not spread its few iterations evenly;
+#: `expert` also rolls out with the greedy policy. 4 players, one `hard` against three greedy,
+#: 24 games: 14 with the prior, 10 without; `expert` beat `hard` 9 of 12 (docs/bots.md)
+BOT_LEVELS = {
+    "hard": "ismcts:seconds=0.5:prior=10",
+    "expert": "ismcts:seconds=1.5:prior=10:rollout=greedy",
+}
+
 TOKEN = 0.3  # a resource token in hand
 STAKE = 0.25  # a token under a card: it comes back only if the card is sniped
 PROSPECT = 0.5  # share of the invested card's value counted before completing it
