@@ -107,12 +107,14 @@ def _evaluator(kind: str, depth: int, scale: float, seed: int) -> Any:
     return mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
 
 
-def _our_params(kind: str, depth: int, scale: float, uct_c: float, seconds: float) -> dict[str, Any]:
+def _our_params(kind: str, depth: int, scale: float, uct_c: float, seconds: float,
+                prior: int = 0) -> dict[str, Any]:
     """Every parameter of our bot, so that no game default makes it evaluate otherwise:
     `random` is a random rollout to the end (depth 0), `engine` the same cut-off rollout and
-    heuristic as EngineRolloutEvaluator."""
+    heuristic as EngineRolloutEvaluator. `prior` (0 unless `--prior`) is our tree's root
+    prior, a setting of our search, not of the leaf evaluation."""
     return {"seconds": seconds, "c": uct_c, "rollout": "random", "depth": 0 if kind == "random" else depth,
-            "scale": scale, "margin": 0.0, "prior": 0}
+            "scale": scale, "margin": 0.0, "prior": prior}
 
 
 def leaf_evaluation(kind: str, depth: int) -> str:
@@ -128,7 +130,8 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
                              {"players": 2, "seeds": 1, "first_seed": seed, **job["options"]})
     index = openspiel.action_index(game)
     kind, depth, scale = job["evaluator"], job["depth"], job["scale"]
-    our_bot = IsmctsBot(seed * 2 + 1, **_our_params(kind, depth, scale, job["uct_c"], seconds))
+    our_bot = IsmctsBot(seed * 2 + 1, **_our_params(kind, depth, scale, job["uct_c"], seconds,
+                                                          job.get("prior", 0)))
     their = TimedISMCTS(game, _evaluator(kind, depth, scale, seed), seconds, seed * 2 + 2, job["uct_c"],
                         job["inconsistent"])
     state = openspiel.new_state(game, seed)
@@ -157,7 +160,7 @@ def head_to_head(args: argparse.Namespace, game_id: str) -> dict[str, Any]:
     options = dict(json.loads(args.options)) if args.options else {}
     jobs = [{"game": game_id, "seed": args.seed + i, "ours": ours, "seconds": args.seconds,
              "evaluator": args.evaluator, "depth": args.depth, "scale": args.scale,
-             "uct_c": args.uct_c, "options": options,
+             "uct_c": args.uct_c, "prior": args.prior, "options": options,
              "inconsistent": args.inconsistent}
             for i in range(args.games) for ours in (0, 1)]
     results = []
@@ -173,6 +176,7 @@ def head_to_head(args: argparse.Namespace, game_id: str) -> dict[str, Any]:
     searches_t = sum(r["searches_theirs"] for r in results) or 1
     return {
         "game": game_id, "games": n, "seconds_per_move": args.seconds, "evaluator": args.evaluator,
+        "ours_prior": args.prior,
         "leaf_evaluation": leaf_evaluation(args.evaluator, args.depth),
         "ours_win_rate": wins / n, "wilson95": [lo, hi],
         "ours_win_rate_by_seat": {s: (sum(v) / len(v) if v else None) for s, v in per_seat.items()},
@@ -250,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scale", type=float, default=10.0, help="--evaluator engine: the heuristic's squash "
                     "scale, for both bots (default 10)")
     ap.add_argument("--uct-c", type=float, default=0.7, help="OpenSpiel's UCT constant (ours: 0.7)")
+    ap.add_argument("--prior", type=int, default=0,
+                    help="our bot's root prior (virtual visits seeding each root action with its "
+                         "one-step heuristic value; OpenSpiel's bot has none); default 0")
     ap.add_argument("--inconsistent", action="store_true",
                     help="OpenSpiel's allow_inconsistent_action_sets=True (not needed: an information "
                          "state's string names its legal actions, so its action set is one)")
