@@ -57,6 +57,12 @@ class GameError(Exception):
         return out
 
 
+def shard_of(gid: str, count: int) -> int:
+    """The process, of `count`, that plays game `gid`'s bots (and to which `serve` routes its
+    connections, `router.py`)."""
+    return zlib.crc32(gid.encode()) % count
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -227,7 +233,7 @@ class Hub:
     def drives(self, gid: str) -> bool:
         """Whether this process plays the game's bots (`Settings.shard`)."""
         shard = self.settings.shard
-        return shard is None or zlib.crc32(gid.encode()) % shard[1] == shard[0]
+        return shard is None or shard_of(gid, shard[1]) == shard[0]
 
     def _changed(self, gid: str, kind: str) -> None:
         """A notification (listener thread): another process changed game `gid`."""
