@@ -51,6 +51,24 @@ def test_the_router_and_the_bots_agree_on_each_games_worker(tmp_path: Any) -> No
             h.close()
 
 
+def test_a_worker_gives_the_games_it_creates_ids_of_its_own_share(tmp_path: Any) -> None:
+    from dataclasses import replace
+
+    from boardwright.web.db import Store
+
+    settings = share(Settings(bot_workers=0, bot_delay=60.0), 2, 3)
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'g.sqlite'}"), settings)
+    other = Hub(Store(f"sqlite:///{tmp_path / 'h.sqlite'}"), replace(settings, own_ids=False))
+    try:
+        made = [hub.create("flow-of-history", 2, seed, {}, {}, False)[0] for seed in range(12)]
+        assert all(shard_of(gid, 3) == 2 and hub.drives(gid) for gid in made)
+        anyhow = [other.create("flow-of-history", 2, seed, {}, {}, False)[0] for seed in range(12)]
+        assert {shard_of(gid, 3) for gid in anyhow} != {2}
+    finally:
+        hub.close()
+        other.close()
+
+
 # ----------------------------------------------------------------- the router alone
 
 class Bench:
