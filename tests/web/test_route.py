@@ -316,8 +316,12 @@ def test_serve_passes_each_connection_to_the_worker_that_plays_its_game(server_f
             r = client.post(f"/api/games/{gid}/actions",
                             json={"action": view["legal_actions"][0]["id"], "version": view["version"]})
             assert r.status_code == 200 and int(r.headers[WORKER_HEADER]) == index
+            assert r.headers.get("connection") != "close"
             r = client.get(f"/api/games/{other}", headers=bearer(theirs))
             assert r.status_code == 200 and int(r.headers[WORKER_HEADER]) == index
+            assert r.headers.get("connection") == "close"  # the next request goes through the router
+            r = client.get(f"/api/games/{other}", headers=bearer(theirs))
+            assert r.status_code == 200 and int(r.headers[WORKER_HEADER]) == 1 - index
     # no game named: the workers in turn
     seen = {_worker_of(_raw(server, b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")[0]) for _ in range(4)}
     assert seen == {0, 1}
@@ -350,11 +354,3 @@ def test_a_routed_worker_killed_is_replaced_and_its_games_served_meanwhile(serve
     assert served[-1] == 1 and 0 in served, served
     assert "worker 1 (process" in server.log.read_text()
     assert int(httpx.get(f"{server.url}/play/{gid}").headers[WORKER_HEADER]) == 1
-
-
-def test_the_kernels_spreading_is_kept_as_an_option(server_factory: Any) -> None:
-    server = server_factory(extra=("--workers", "2", "--routing", "kernel")).start()
-    r = httpx.post(server.url + "/api/games", json={"game": "flow-of-history", "players": 2})
-    assert r.status_code == 201
-    assert "connections spread by the kernel" in server.log.read_text()
-    assert httpx.get(f"{server.url}/api/games/{r.json()['id']}").status_code == 200

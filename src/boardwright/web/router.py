@@ -37,6 +37,7 @@ from .hub import shard_of
 log = logging.getLogger("boardwright.web")
 
 GAME = re.compile(rb"/(?:play|api/games)/([A-Za-z0-9_-]+)")
+GAME_PATH = re.compile(GAME.pattern.decode())
 HEAD_CAP = 4096  # bytes of a request looked at for its request line
 WAIT = 2.0  # seconds a new connection may take to send its request line
 RECHECK = 0.02  # seconds between looks at a request line that came in part
@@ -287,6 +288,29 @@ class Router:
         for i in range(self.count):
             self.detach(i)
         self.selector.close()
+
+
+class Rehome:
+    """ASGI middleware of a routed worker: an answer to a request for another worker's game
+    closes its connection (`Connection: close`), so the client's next request comes through
+    the router and reaches that game's worker. Such a request came on a kept-alive connection
+    the router sent here for its first request (a browser going from the lobby to a game)."""
+
+    def __init__(self, app: Any, index: int, count: int) -> None:
+        self.app, self.index, self.count = app, index, count
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        found = GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if found is None or shard_of(found.group(1), self.count) == self.index:
+            await self.app(scope, receive, send)
+            return
+
+        async def closing(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), (b"connection", b"close")]}
+            await send(message)
+
+        await self.app(scope, receive, closing)
 
 
 class RoutedServer(uvicorn.Server):

@@ -82,6 +82,10 @@ def worker(sock: socket.socket, index: int, count: int, db: str, access_log: boo
         sys.exit(CANNOT_START)
     games()
     tune()
+    if routed:
+        from .router import Rehome
+
+        app = Rehome(app, index, count)  # type: ignore[assignment]
     # the worker's index in every answer's headers: which process served a connection
     config = uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=2, proxy_headers=False,
                             access_log=access_log, headers=[(WORKER_HEADER, str(index))])
