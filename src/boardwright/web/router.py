@@ -119,7 +119,7 @@ class Router:
         if self.partial:
             timeout = min(timeout, RECHECK)
         if self.waiting:
-            timeout = min(timeout, max(0.0, next(iter(self.waiting.values())) - now))
+            timeout = min(timeout, max(RECHECK, next(iter(self.waiting.values())) - now))
         if self._accept_paused:
             timeout = min(timeout, max(0.0, self._accept_paused - now))
         fired = False
