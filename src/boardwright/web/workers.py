@@ -53,11 +53,11 @@ def share(settings: Settings, index: int, count: int) -> Settings:
 
 
 CANNOT_START = 3  # a worker's exit code: its bot pool cannot be used (the parent stops, saying why)
-WORKER_HEADER = "X-Boardwright-Worker"
 GIVE_UP = 5  # workers in a row that died within seconds of starting: the parent stops
 
 
-ROUTINGS = ("game", "kernel")
+ROUTINGS = ("game", "kernel")  # how a connection finds a worker (`run`)
+WORKER_HEADER = "X-Boardwright-Worker"  # in every answer of a worker: its index
 
 
 def worker(sock: socket.socket, index: int, count: int, db: str, access_log: bool,
