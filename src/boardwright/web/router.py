@@ -14,8 +14,11 @@ some connection asked for it.
 A request naming no game (the lobby, creating a game, the static files), a connection whose
 request line is not complete after `HEAD_CAP` bytes or `WAIT` seconds, or one that is not
 HTTP goes to the workers in turn. A connection closed before sending anything is closed here.
-A kept-alive connection stays with its worker: a later request on it for another game is
-served there too (every worker can serve every game), only with that game held twice.
+A worker being started (again) is sent nothing until it says it is ready: the others serve
+its games meanwhile. A kept-alive connection stays with its worker: a later request on it for
+another worker's game is served there too (every worker can serve every game), with that
+game then held twice, and closes the connection after its answer (`Rehome`), so the client's
+next request comes through the router.
 """
 
 from __future__ import annotations
@@ -95,7 +98,8 @@ class Router:
         self._flush(index)
 
     def detach(self, index: int) -> None:
-        """Worker `index` is gone: its connections wait for the next one (or go to another)."""
+        """Worker `index` takes no more connections: its socket closed (those waiting for it
+        stay queued; `gone` passes them to the others)."""
         channel, self.channels[index] = self.channels[index], None
         self.ready[index] = False
         if channel is not None:
@@ -238,7 +242,7 @@ class Router:
                 self.selector.modify(channel, selectors.EVENT_READ | selectors.EVENT_WRITE, index)
                 return
             except OSError:  # the worker is gone
-                self._gone(index)
+                self.gone(index)
                 return
             for _ in batch:
                 queue.popleft().close()  # the worker has its own copy now
@@ -258,11 +262,11 @@ class Router:
         if said:
             self.ready[index] = True
         else:
-            self._gone(index)
+            self.gone(index)
 
-    def _gone(self, index: int) -> None:
-        """Worker `index` ended: the others serve the connections waiting for it until it is
-        started again (and ready)."""
+    def gone(self, index: int) -> None:
+        """Worker `index` ended: the others serve the connections waiting for it, and its
+        games, until it is started again (`attach`) and ready."""
         self.detach(index)
         queue = self.queued[index]
         moved = list(queue)

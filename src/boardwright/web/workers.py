@@ -167,7 +167,7 @@ def run(host: str, port: int, db: str, count: int, access_log: bool = True, rout
             log.error("worker %d (process %s) ended with %s; starting it again", i, p.pid, p.exitcode)
             if router is not None:
                 router.unwatch(p.sentinel)
-                router.detach(i)
+                router.gone(i)
             if quick:
                 time.sleep(1)  # one that cannot start: not in a tight loop
             procs[i], started[i] = start(i), time.monotonic()
