@@ -4,6 +4,7 @@ one database (SQLite with `peers.py`, PostgreSQL with its notifications)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +69,9 @@ def test_two_multi_process_servers_on_postgresql_see_each_others_moves_live(
 
 
 def _several_workers_play_one_game(server: Server) -> None:
-    """Every request on a connection of its own (so they spread over the workers): the bots
-    reply once to each move, a live stream sees every version, and nothing is refused."""
+    """Every request on a connection of its own (spread over the workers with `--routing
+    kernel`; routed by game, the game's go to its worker): the bots reply once to each move, a
+    live stream sees every version, and nothing is refused."""
     r = httpx.post(server.url + "/api/games", json={"game": "flow-of-history", "players": 3, "seed": 3,
                                                     "bots": {"1": "greedy", "2": "random"}})
     assert r.status_code == 201
@@ -95,6 +97,12 @@ def _several_workers_play_one_game(server: Server) -> None:
 
 def test_the_default_serve_runs_several_processes_on_sqlite(server_factory: Any) -> None:
     _several_workers_play_one_game(server_factory(extra=("--workers", "2")).start())
+
+
+def test_the_kernels_spreading_of_connections_on_sqlite(server_factory: Any) -> None:
+    server = server_factory(extra=("--workers", "2", "--routing", "kernel")).start()
+    assert "connections spread by the kernel" in server.log.read_text()
+    _several_workers_play_one_game(server)
 
 
 def test_several_processes_on_postgresql(server_factory: Any, pg_url: str) -> None:
@@ -145,7 +153,8 @@ def test_a_worker_that_starts_late_plays_the_bots_of_games_created_before(tmp_pa
 
     db = f"sqlite:///{tmp_path / 'late.sqlite'}"
     settings = Settings(bot_workers=0, bot_delay=0.0, recheck=0.2)
-    first = Hub(Store(db), share(settings, 0, 2))
+    # games of the other worker's share, as a process outside this `serve` may create
+    first = Hub(Store(db), replace(share(settings, 0, 2), own_ids=False))
     late: Hub | None = None
     try:
         made = [first.create("beacon", 2, seed, {}, {0: "random", 1: "random"}, False)[0]

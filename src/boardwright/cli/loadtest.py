@@ -528,6 +528,7 @@ def loadtest(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
     bot_pool: Annotated[str, typer.Option(help="the started servers' --bot-pool (local, ray or "
                                           "ray:ADDRESS)")] = "local",
+    routing: Annotated[str, typer.Option(help="the started servers' --routing (game or kernel)")] = "game",
 ) -> None:
     """Live games played at a human pace against the web server: latency percentiles."""
     try:
@@ -551,7 +552,8 @@ def loadtest(
             env = {**os.environ, "BOARDWRIGHT_TRUSTED_PROXIES": "127.0.0.1"}
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "boardwright", "serve", "--port", str(port), "--db", database,
-                 "--bot-delay", "0", "--no-access-log", "--bot-pool", bot_pool, "--workers", str(workers)],
+                 "--bot-delay", "0", "--no-access-log", "--bot-pool", bot_pool, "--workers", str(workers),
+                 "--routing", routing],
                 stdout=log, stderr=subprocess.STDOUT, env=env))
             urls.append(f"http://127.0.0.1:{port}")
         _wait_up(urls)
@@ -597,6 +599,7 @@ def loadtest(
     report: dict[str, Any] = {"groups": groups, "games": sum(g.count for g in parsed),
               "people": sum(g.count * (g.players - len(g.bots)) for g in parsed),
               "duration_s": round(elapsed, 1), "think_s": list(pace), "servers": urls, "pinned": pin,
+              "routing": routing if procs else None,
               "load_before": load0, "load_after": load1,
               "server_rss_mb": [{"start": a, "end": b} for a, b in zip(rss0, rss1, strict=True)],
               "counts": dict(sorted(stats.counts.items())), "latency": rows,

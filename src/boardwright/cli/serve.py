@@ -27,6 +27,10 @@ def serve(
                                          min=0)] = 0,
     bot_nice: Annotated[int, typer.Option(help="the local bot processes' niceness (0-19): a person's "
                                           "request goes before a bot's thinking", min=0, max=19)] = 10,
+    routing: Annotated[str, typer.Option(help="with several processes, how a connection finds one: "
+                                         "'game' (this process passes it to the one that holds the game "
+                                         "its first request names) or 'kernel' (any, as the kernel "
+                                         "spreads them)")] = "game",
 ) -> None:
     """The web app on http://HOST:PORT, storing games in --db (a SQLite file by default), in
     one server process per core unless --workers says otherwise."""
@@ -38,13 +42,15 @@ def serve(
         parse_pool(bot_pool)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bot-pool") from None
+    if routing not in ("game", "kernel"):
+        raise typer.BadParameter("'game' or 'kernel'", param_hint="--routing")
     workers = processes(workers, bot_pool)
-    many = f", {workers} processes" if workers > 1 else ""
+    many = f", {workers} processes, routing by {routing}" if workers > 1 else ""
     typer.echo(f"boardwright web app on http://{host}:{port}  (games stored in {_safe(db)}{many})")
     settings = Settings(bot_delay=bot_delay, bot_workers=bot_workers, bot_pool=bot_pool,
                         bot_nice=bot_nice)
     try:
-        run(host, port, db, access_log=access_log, workers=workers, settings=settings)
+        run(host, port, db, access_log=access_log, workers=workers, routing=routing, settings=settings)
     except PoolError as exc:  # the Ray cluster cannot be reached or used
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -227,14 +227,15 @@ def limit_malloc_arenas(arenas: int = 2) -> bool:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB, access_log: bool = True,
-          workers: int = 1, **kw: Any) -> None:
-    """The web app on HOST:PORT until interrupted, in one process or in `workers` (workers.py)."""
+          workers: int = 1, routing: str = "game", **kw: Any) -> None:
+    """The web app on HOST:PORT until interrupted, in one process or in `workers` (workers.py;
+    `routing`: how connections reach them, "game" or "kernel")."""
     import uvicorn
 
     if workers > 1:
         from . import workers as several
 
-        several.run(host, port, db, workers, access_log=access_log, **kw)
+        several.run(host, port, db, workers, access_log=access_log, routing=routing, **kw)
         return
 
     from boardwright.engine import games

@@ -57,6 +57,12 @@ class GameError(Exception):
         return out
 
 
+def shard_of(gid: str, count: int) -> int:
+    """The process, of `count`, that plays game `gid`'s bots (and to which `serve` routes its
+    connections, `router.py`)."""
+    return zlib.crc32(gid.encode()) % count
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -78,6 +84,9 @@ class Settings:
     # (this process's index, the number of processes) of one `serve`: each process plays the
     # bots of its share of the games only (None: the bots of every game it holds)
     shard: tuple[int, int] | None = None
+    # a process with a shard gives the games it creates ids of its own share: it plays their
+    # bots and `serve` routes their connections to it, so no other process loads them
+    own_ids: bool = True
     # a process with a shard, when it starts (or its notifications come back), looks this many
     # seconds back for games in play whose bots it plays: their news may have gone before it listened
     adopt_window: float = 3600.0
@@ -227,7 +236,7 @@ class Hub:
     def drives(self, gid: str) -> bool:
         """Whether this process plays the game's bots (`Settings.shard`)."""
         shard = self.settings.shard
-        return shard is None or zlib.crc32(gid.encode()) % shard[1] == shard[0]
+        return shard is None or shard_of(gid, shard[1]) == shard[0]
 
     def _changed(self, gid: str, kind: str) -> None:
         """A notification (listener thread): another process changed game `gid`."""
@@ -365,7 +374,11 @@ class Hub:
         tokens = {s: secrets.token_urlsafe(24) for s in range(players) if s not in bots and s not in invite}
         invites = {s: secrets.token_urlsafe(24) for s in sorted(invite)}
         owner = secrets.token_urlsafe(24)
-        gid = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+        shard = self.settings.shard if self.settings.own_ids else None
+        while True:  # with a shard: about shard[1] tries
+            gid = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            if shard is None or shard_of(gid, shard[1]) == shard[0]:
+                break
         self.store.create_game(gid, spec.id, players, seed, chosen, bots, allow_undo,
                                {s: hash_token(t) for s, t in tokens.items()}, names,
                                {s: hash_token(t) for s, t in invites.items()}, hash_token(owner),
