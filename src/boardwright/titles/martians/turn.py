@@ -79,21 +79,10 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
             if extra > time:
                 continue
             if least < 0:
-                least = _quickest(s, corp, b, time - 1)
+                least = buildings.quickest(s, corp, b)
             if least <= time - extra:
                 out.append((b, f, extra))
     return out
-
-
-def _quickest(s: MartiansState, corp: int, building: str, enough: int) -> int:
-    """The least time an action in the building takes, or any time up to `enough` once an
-    action that quick is found (a marker goes in when one action fits, §5.2)."""
-    least = 99
-    for o in buildings.iter_offers(s, corp, building, False):  # the times only
-        least = min(least, o.time)
-        if least <= enough:
-            break
-    return least
 
 
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
