@@ -370,13 +370,26 @@ def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
     b = s.turn["building"]
     done = s.turn["done"]
     time = s.turn["time"]
-    acts = [Action(o.id, f"{o.label} [{o.time} time]") for o in iter_offers(s, corp, b)
-            if o.time <= time and o.kind not in done]
+    acts = [_action(o) for o in iter_offers(s, corp, b) if o.time <= time and o.kind not in done]
     if done:
         acts.append(Action("leave", "leave the building"))
     return Decision(s.seat_of(corp), "building",
                     f"{s.name(corp)} in {s.content.buildings[b].name}: {s.turn['time']} time left",
                     ref(BUILDING_SECTION[b]), tuple(acts))
+
+
+def _action(offer: Offer) -> Action:
+    """The action of an offer (the same few are asked at every step: kept by the offer)."""
+    hit = _ACTIONS.get(offer)
+    if hit is None:
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        hit = _ACTIONS[offer] = Action(offer.id, f"{offer.label} [{offer.time} time]")
+    return hit
+
+
+#: an offer -> its action in the building's decision
+_ACTIONS: dict[Offer, Action] = {}
 
 
 def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
