@@ -127,11 +127,13 @@ def _check_quickest_and_moves(s: MartiansState) -> None:
     assert excavation.moves(s) == _fresh_moves(s)
 
 
-def test_quickest_and_moves_agree_with_a_fresh_computation_along_random_games() -> None:
+def test_kept_values_agree_with_a_fresh_computation_along_random_games() -> None:
     """A building's quickest action (`quickest`, the turn's test for placing a marker) is the
     least time of its offers, and the machine's moves (kept per board shape) are the moves
     made from scratch, at every step of random games in every mode, and on a deal from the
-    seat to act (a search's determinization shuffles the face-down tokens)."""
+    seat to act (a search's determinization shuffles the face-down tokens). The observation
+    (blocks kept per observer and per corporation) is the view's encoding at every step for
+    the seat to act, as the environment asks, and now and then for every seat."""
     steps = 0
     for k, (players, options) in enumerate(GAMES):
         s = new(players, seed=20 + k, **options)
@@ -139,6 +141,8 @@ def test_quickest_and_moves_agree_with_a_fresh_computation_along_random_games() 
         while not s.over:
             _check_quickest_and_moves(s)
             seat = s.to_act[0]
+            for observer in range(players) if steps % 5 == 0 else (seat,):
+                _same(s, observer)
             if steps % 7 == 0:
                 deal = s.clone()
                 deal.determinize(seat, Rng(steps))
