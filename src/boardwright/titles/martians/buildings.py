@@ -372,7 +372,7 @@ def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
     time = s.turn["time"]
     acts = [_action(o) for o in iter_offers(s, corp, b) if o.time <= time and o.kind not in done]
     if done:
-        acts.append(Action("leave", "leave the building"))
+        acts.append(_LEAVE)
     return Decision(s.seat_of(corp), "building",
                     f"{s.name(corp)} in {s.content.buildings[b].name}: {s.turn['time']} time left",
                     ref(BUILDING_SECTION[b]), tuple(acts))
@@ -390,6 +390,7 @@ def _action(offer: Offer) -> Action:
 
 #: an offer -> its action in the building's decision
 _ACTIONS: dict[Offer, Action] = {}
+_LEAVE = Action("leave", "leave the building")
 
 
 def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
