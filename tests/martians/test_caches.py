@@ -10,8 +10,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from boardwright.engine import Rng
 from boardwright.titles.martians import excavation, rl
-from boardwright.titles.martians.buildings import _crop_terms, crop_terms
+from boardwright.titles.martians.buildings import NO_ACTION, _crop_terms, crop_terms, iter_offers, quickest
+from boardwright.titles.martians.content import RESOURCES
 from boardwright.titles.martians.state import MartiansState
 
 from .scene import new
@@ -103,3 +105,70 @@ def test_observation_blocks_follow_changes_made_in_place() -> None:
         c.fields["hospital"][0] = 0
         _same(c, seat)
         _same(s, seat)
+
+
+#: (players, options) of the random games below: every mode, both solo goals, the Collector's Edition
+GAMES: list[tuple[int, dict[str, object]]] = [
+    (1, {"mode": "solo"}),
+    (1, {"mode": "solo", "solo_goal": "commissions"}),
+    (2, {"mode": "coop", "collectors_edition": True}),
+    (3, {"mode": "coop"}),
+    (3, {"mode": "semi-coop"}),
+    (3, {"mode": "competitive"}),
+    (4, {"mode": "competitive", "collectors_edition": True}),
+]
+
+
+def _check_quickest_and_moves(s: MartiansState) -> None:
+    for corp in range(s.corps):
+        for b in s.fields:
+            times = [o.time for o in iter_offers(s, corp, b, False)]
+            assert quickest(s, corp, b) == min(times, default=NO_ACTION), (b, corp)
+    assert excavation.moves(s) == _fresh_moves(s)
+
+
+def test_kept_values_agree_with_a_fresh_computation_along_random_games() -> None:
+    """A building's quickest action (`quickest`, the turn's test for placing a marker) is the
+    least time of its offers, and the machine's moves (kept per board shape) are the moves
+    made from scratch, at every step of random games in every mode, and on a deal from the
+    seat to act (a search's determinization shuffles the face-down tokens). The observation
+    (blocks kept per observer and per corporation) is the view's encoding at every step for
+    the seat to act, as the environment asks, and now and then for every seat."""
+    steps = 0
+    for k, (players, options) in enumerate(GAMES):
+        s = new(players, seed=20 + k, **options)
+        rng = random.Random(k)
+        while not s.over:
+            _check_quickest_and_moves(s)
+            seat = s.to_act[0]
+            for observer in range(players) if steps % 5 == 0 else (seat,):
+                _same(s, observer)
+            if steps % 7 == 0:
+                deal = s.clone()
+                deal.determinize(seat, Rng(steps))
+                assert isinstance(deal, MartiansState)
+                _check_quickest_and_moves(deal)
+                # the rarer cases random play seldom reaches: no supplies left in the supply
+                # (research and missions decide the Landing pod), the quick technologies
+                # developed, every purse down to one energy marker and one credit
+                rare = s.clone()
+                assert isinstance(rare, MartiansState)
+                rare.supply["supplies"] = 0
+                for techs in rare.corp_tech:
+                    techs += [t for t in ("molecular_sensor", "weather_report") if t not in techs]
+                for r in rare.res:
+                    r[RESOURCES.index("energy")] = min(r[RESOURCES.index("energy")], 1)
+                    r[RESOURCES.index("credits")] = min(r[RESOURCES.index("credits")], 1)
+                _check_quickest_and_moves(rare)
+                # and an educational center and a board with nothing left to take or build
+                bare = s.clone()
+                assert isinstance(bare, MartiansState)
+                bare.board_experts.clear()
+                bare.board_assistants.clear()
+                bare.unbuilt.clear()
+                for ups in bare.upgrades.values():
+                    ups.clear()
+                _check_quickest_and_moves(bare)
+            s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+            steps += 1
+    assert steps > 500

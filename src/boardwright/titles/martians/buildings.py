@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from .state import MartiansState
 
 CONSTRUCTION_COST = {"energy": 1, "regolith": 1, "supplies": 1}
+_MEDICINE_COST = {"energy": 1, "supplies": 1, "drinking_water": 1}  # the Hospital's action
+_WATER_COST = {"energy": 1, "dirty_ice": 1}  # the Water purifier's
 ENERGY, CREDITS = RESOURCES.index("energy"), RESOURCES.index("credits")
 
 
@@ -149,12 +151,12 @@ def _moxie(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]
 
 
 def _hospital(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
-    if s.can_pay(p, {"energy": 1, "supplies": 1, "drinking_water": 1}) and s.supply["medicine"]:
+    if s.can_pay(p, _MEDICINE_COST) and s.supply["medicine"]:
         yield Offer("medicine", "make 1 medicine", "medicine", 1)
 
 
 def _water(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
-    if s.can_pay(p, {"energy": 1, "dirty_ice": 1}) and s.supply["drinking_water"]:
+    if s.can_pay(p, _WATER_COST) and s.supply["drinking_water"]:
         yield Offer("water", "purify 2 drinking water", "water", 1)
 
 
@@ -246,18 +248,149 @@ _OFFERS: dict[str, Callable[[MartiansState, int, int, bool], Iterator[Offer]]] =
 }
 
 
+#: `quickest` when the building offers no action at all
+NO_ACTION = 99
+
+
+def quickest(s: MartiansState, corp: int, building: str) -> int:
+    """The least time any action in the building takes for the corporation (`NO_ACTION`
+    when it has none): `min(o.time for o in iter_offers(...))` without making the offers,
+    for the turn's question whether a marker may go there (§5.2). A test checks both agree
+    at every step of random games in every mode."""
+    least = _QUICKEST.get(building)
+    return NO_ACTION if least is None else least(s, corp, s.purse(corp))
+
+
+def _quick_moxie(s: MartiansState, corp: int, p: int) -> int:
+    if s.res[p][ENERGY] >= 1:
+        quarters = s.quarters
+        for q in s.allowed_quarters(corp):
+            if quarters[q][0]:
+                return 1
+    return NO_ACTION
+
+
+def _quick_hospital(s: MartiansState, corp: int, p: int) -> int:
+    return 1 if s.can_pay(p, _MEDICINE_COST) and s.supply["medicine"] else NO_ACTION
+
+
+def _quick_water(s: MartiansState, corp: int, p: int) -> int:
+    return 1 if s.can_pay(p, _WATER_COST) and s.supply["drinking_water"] else NO_ACTION
+
+
+def _quick_construction(s: MartiansState, corp: int, p: int) -> int:
+    if not s.can_pay(p, CONSTRUCTION_COST):
+        return NO_ACTION
+    if s.unbuilt or any(s.upgrades.values()):
+        return 1
+    if installations_of(s, corp) < 2:
+        for i in s.install:
+            if i not in s.unbuilt and not closed(s, i):
+                return 1
+    return NO_ACTION
+
+
+def _quick_excavation(s: MartiansState, corp: int, p: int) -> int:
+    return 1 if s.res[p][ENERGY] >= 1 and excavation.can_excavate(s, corp) else NO_ACTION
+
+
+def _quick_landing_pod(s: MartiansState, corp: int, p: int) -> int:
+    if s.supply["supplies"] >= 1:
+        return 1  # no action there is quicker than 1
+    if uses_scenario(s):
+        done = {r for r, _ in s.requirements_done}
+        for req in scenario_requirements(s):
+            if req.id not in done and condition_met(s, req.condition) \
+                    and s.can_pay(p, req.cost, req.minerals):
+                return 1
+    if uses_commissions(s):
+        commissions = s.content.commissions
+        for card in s.commissions_open:
+            rec2 = commissions[card]
+            if s.can_pay(p, rec2.cost, rec2.minerals):
+                return 1
+    least = NO_ACTION
+    research = s.content.research
+    for tile in s.research_board:
+        rec = research[tile]
+        if s.can_pay(p, rec.cost, rec.minerals):
+            least = min(least, research_time(s, corp, tile))
+            if least <= 1:
+                break
+    return least
+
+
+def _quick_greenhouses(s: MartiansState, corp: int, p: int) -> int:
+    cost, _ = shared_crop_terms(s, corp)
+    if s.can_pay(p, cost):
+        return 1
+    if s.res[p][ENERGY] >= 1:
+        mine = s.crop[corp].split("#")[0]
+        for t in s.crop_supply:
+            if t.split("#")[0] != mine:
+                return 1
+    return NO_ACTION
+
+
+def _quick_laboratory(s: MartiansState, corp: int, p: int) -> int:
+    if s.res[p][ENERGY] < 1:
+        return NO_ACTION
+    least = NO_ACTION
+    for tech in s.content.technologies.values():
+        if tech.time >= least:
+            continue
+        if tech.kind == "corporation":
+            if tech.id not in s.corp_tech[corp]:
+                least = tech.time
+        elif not any(t == tech.id and (s.mode != "competitive" or who == corp)
+                     for t, who, _ in s.colony_tech):
+            least = tech.time
+    return least
+
+
+def _quick_education(s: MartiansState, corp: int, p: int) -> int:
+    if s.res[p][CREDITS] < 2:
+        return NO_ACTION
+    if (s.board_experts and len(s.experts[corp]) < 2) or (s.board_assistants and len(s.assistants[corp]) < 2):
+        return 0
+    return NO_ACTION
+
+
+#: building -> `quickest` for it (the same buildings as `_OFFERS`)
+_QUICKEST: dict[str, Callable[[MartiansState, int, int], int]] = {
+    "moxie": _quick_moxie, "hospital": _quick_hospital, "water": _quick_water,
+    "construction": _quick_construction, "excavation": _quick_excavation,
+    "landing_pod": _quick_landing_pod, "greenhouses": _quick_greenhouses,
+    "laboratory": _quick_laboratory, "education": _quick_education,
+}
+
+
 def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
     b = s.turn["building"]
     done = s.turn["done"]
     time = s.turn["time"]
-    acts = [Action(o.id, f"{o.label} [{o.time} time]") for o in iter_offers(s, corp, b)
-            if o.time <= time and o.kind not in done]
+    acts = [_action(o) for o in iter_offers(s, corp, b) if o.time <= time and o.kind not in done]
     if done:
-        acts.append(Action("leave", "leave the building"))
+        acts.append(_LEAVE)
     return Decision(s.seat_of(corp), "building",
                     f"{s.name(corp)} in {s.content.buildings[b].name}: {s.turn['time']} time left",
                     ref(BUILDING_SECTION[b]), tuple(acts))
+
+
+def _action(offer: Offer) -> Action:
+    """The action of an offer (the same few are asked at every step: kept by the offer)."""
+    hit = _ACTIONS.get(offer)
+    if hit is None:
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        hit = _ACTIONS[offer] = Action(offer.id, f"{offer.label} [{offer.time} time]")
+    return hit
+
+
+#: an offer -> its action in the building's decision
+_ACTIONS: dict[Offer, Action] = {}
+_LEAVE = Action("leave", "leave the building")
 
 
 def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:

@@ -109,6 +109,14 @@ def board_key(s: MartiansState) -> tuple[Any, ...]:
     return (s.machine, *s.tiles.values(), *s.faceup.values())
 
 
+def _shape_key(s: MartiansState) -> tuple[Any, ...]:
+    """What the machine's moves depend on: the machine, which fields hold a token and which
+    lie face up. Not which token lies where: a search's deals shuffle the face-down tokens,
+    and every deal of a board shares one entry."""
+    return (s.machine, *map(bool, s.tiles.values()), *s.faceup.values())
+
+
+#: `_shape_key` -> the machine's moves
 _MOVES: dict[tuple[Any, ...], list[str]] = {}
 
 
@@ -120,7 +128,7 @@ def moves(s: MartiansState) -> list[str]:
 
 def _shared_moves(s: MartiansState) -> list[str]:
     """`moves` as kept in the table, for a caller that only reads it."""
-    key = board_key(s)
+    key = _shape_key(s)
     found = _MOVES.get(key)
     if found is None:
         if len(_MOVES) >= 4096:

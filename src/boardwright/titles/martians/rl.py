@@ -493,8 +493,11 @@ _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
 _LAST_BOARD: list[tuple[str, dict[str, str], dict[str, bool], array[float]] | None] = [None]
 #: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
 _SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
-#: corporation -> (a copy of its experts, assistants, technologies and crop, the values they
-#: gave with the installations in `_LAST_INSTALL`) from the last encoding
+#: (a copy of the supply, of the removed markers, their `_SUPPLY_VALUES`) of the last encoding
+_LAST_SUPPLY: list[tuple[dict[str, int], dict[str, int], tuple[array[float], array[float]]] | None] = [None]
+#: corporation -> (a copy of what its block is made of: whether the observer owns it, its
+#: numbers, experts, assistants, technologies and crop; the block they gave with the
+#: installations in `_LAST_INSTALL`) from the last encoding
 _LAST_CORP: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
 #: a copy of the installations the blocks in `_LAST_CORP` were made with
 _LAST_INSTALL: list[dict[str, list[int]] | None] = [None]
@@ -557,7 +560,11 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     out = array("f", _ZEROS)
     ncorp = s.corps
     mode = s.mode
-    mine_corps = [corp for corp in range(ncorp) if s.seat_of(corp) == seat]
+    # the corporations of the seat (`seat_of`: solo's seat 0 plays both, otherwise one each)
+    if mode == "solo":
+        mine_corps = list(range(ncorp)) if seat == 0 else []
+    else:
+        mine_corps = [seat] if 0 <= seat < ncorp else []
     me = mine_corps[0] if mine_corps else 0
 
     def slot(corp: int | None) -> int:
@@ -568,20 +575,27 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     lo, hi = off["mode"], off["quarters"]
     top = s.weather_deck[-1] if seat in s.seen_top and s.weather_deck else None
     inputs: tuple[Any, ...] = (me, ncorp, mode, s.players, s.cycle, s.cycles, s.round, s.rounds, s.first,
-                               s.rtg, s.weather, top, len(s.weather_deck), s.event_active, len(s.events_out))
+                               s.weather, top, len(s.weather_deck), s.event_active, len(s.events_out))
     if not _reuse(out, "head", lo, hi, inputs):
         _head(s, out, off, ix, seat, slot)
         _keep(out, "head", lo, hi, inputs)
+    out[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
     # the general supply changes at most steps: its values (and the removed markers') looked
     # up by what they are made of
-    key = (*s.supply.items(), None, *s.gone.items())
-    values = _SUPPLY_VALUES.get(key)
-    if values is None:
-        if len(_SUPPLY_VALUES) >= 4096:
-            _SUPPLY_VALUES.clear()
-        supply, gone = s.supply, s.gone
-        values = _SUPPLY_VALUES[key] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
-                                        array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
+    last_supply = _LAST_SUPPLY[0]
+    if last_supply is not None and last_supply[0] == s.supply and last_supply[1] == s.gone:
+        values = last_supply[2]  # (a dict compared: cheaper than the key)
+    else:
+        key = (*s.supply.items(), None, *s.gone.items())
+        found = _SUPPLY_VALUES.get(key)
+        if found is None:
+            if len(_SUPPLY_VALUES) >= 4096:
+                _SUPPLY_VALUES.clear()
+            supply, gone = s.supply, s.gone
+            found = _SUPPLY_VALUES[key] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
+                                           array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
+        values = found
+        _LAST_SUPPLY[0] = (s.supply.copy(), s.gone.copy(), values)
     o = off["supply"]
     out[o:o + len(_SUPPLY)] = values[0]
     o = off["removed"]
@@ -597,7 +611,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
                                         _lists(s.apartments), s.birth_q))
     lo, hi = off["buildings"], off["excavation"]
     inputs = (me, ncorp, s.unbuilt, s.fields, s.upgrades, s.install)
-    if not _reuse(out, "buildings", lo, hi, inputs) and not _placed(out, lo, hi, inputs):
+    if not _placed(out, lo, hi, inputs):
         _buildings(s, out, n, off, me, ncorp, slot)
         _keep(out, "buildings", lo, hi, (me, ncorp, s.unbuilt.copy(), _dict_lists(s.fields),
                                          _dict_lists(s.upgrades), _dict_lists(s.install)))
@@ -621,14 +635,16 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     lo, hi = off["center"], off["conversion"]
     inputs = (me, seat, ncorp, mode, s.cycle, s.options.get("scenario"), s.options.get("solo_goal"),
               s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
-              s.research_board, s.research_out, len(s.research_reserve), len(s.regolith_deck),
-              len(s.regolith_out), s.crop_supply, s.colony_tech, s.commissions_open, s.commissions_out,
-              len(s.commission_deck), s.requirements_done)
+              s.research_board, s.research_out, len(s.research_reserve), s.crop_supply, s.colony_tech,
+              s.commissions_open, s.commissions_out, len(s.commission_deck), s.requirements_done)
     if not _reuse(out, "center", lo, hi, inputs):
         _center(s, out, n, ix, off, mine_corps, slot)
         # the lists of lists here (colony technologies, requirements done) get new items
         # but never change one: a copy one level deep is enough
         _keep(out, "center", lo, hi, tuple(x.copy() if isinstance(x, list) else x for x in inputs))
+    # the regolith deck changes more often than the rest: written every time
+    out[off["regolith_deck"]] = len(s.regolith_deck) / 18
+    out[off["regolith_deck"] + 1] = len(s.regolith_out) / 18
     conversion = s.content.board.conversion
     row = conversion[max(1, min(s.round, len(conversion))) - 1]
     out[off["conversion"]] = row.food / 5
@@ -677,20 +693,21 @@ def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
 
 
 def _placed(out: array[float], lo: int, hi: int, inputs: tuple[Any, ...]) -> bool:
-    """The buildings block when only fields changed since the last encoding for this observer
-    (a colonist placed or taken back): that block, with the changed buildings' fields
+    """The buildings block from the last encoding for this observer when at most fields
+    changed since (a colonist placed or taken back), with the changed buildings' fields
     written again. False (nothing written) when anything else changed."""
     last = _LAST.get(("buildings", inputs[0]))
     if last is None:
         return False
-    (me, ncorp, unbuilt, fields, upgrades, install), made = last
-    if not (me == inputs[0] and ncorp == inputs[1] and unbuilt == inputs[2] and upgrades == inputs[4]
-            and install == inputs[5]):
-        return False
+    kept, made = last
+    me, ncorp, unbuilt, fields, upgrades, install = kept
     now = inputs[3]
-    if now.keys() != fields.keys():
-        return False  # (a building added by hand: made again from scratch)
+    if not (ncorp == inputs[1] and unbuilt == inputs[2] and upgrades == inputs[4] and install == inputs[5]
+            and now.keys() == fields.keys()):  # (a building added by hand: made again from scratch)
+        return False
     out[lo:hi] = made
+    if fields == now:
+        return True
     occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
     zeros = array("f", bytes(4 * occupants))
     for bid, _, field_at in _building_offsets():
@@ -704,7 +721,8 @@ def _placed(out: array[float], lo: int, hi: int, inputs: tuple[Any, ...]) -> boo
                 out[fb + (who - me) % ncorp] = 1
             elif who == -2:
                 out[fb + MAX_CORPS] = 1
-    _LAST[("buildings", me)] = ((me, ncorp, unbuilt, _dict_lists(now), upgrades, install), out[lo:hi])
+        fields[bid] = who_now.copy()  # the kept copy follows (it is this observer's own)
+    _LAST[("buildings", me)] = (kept, out[lo:hi])
     return True
 
 
@@ -794,6 +812,19 @@ def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, t
     o = off["corporations"]
     for corp in range(ncorp):
         b = o + (corp - me) % ncorp * per_corp
+        corp_stats = stats[corp]
+        # a corporation's whole block is copied from the last encoding while what it is made
+        # of compares equal (most steps change one number of one corporation at most); its
+        # experts, assistants, technologies, crop and installations, which change seldom,
+        # likewise when only the numbers changed (the installations: `_LAST_INSTALL`, whose
+        # change empties `_LAST_CORP`)
+        inputs = (corp in mine_corps, rtg_used[corp], hand[corp], colonists[corp], dead[corp], placed[corp],
+                  corp_stats["research"], corp_stats["commissions"], held[corp] if corp < len(held) else -1,
+                  experts[corp], assistants[corp], corp_tech[corp], crop[corp])
+        last = _LAST_CORP.get(corp)
+        if last is not None and last[0] == inputs:
+            out[b:b + per_corp] = last[1]
+            continue
         out[b] = 1
         if corp in mine_corps:
             out[b + 1] = 1
@@ -804,23 +835,18 @@ def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, t
         out[b + 5] = dead[corp] / 4
         out[b + 6] = placed[corp] / 4
         e = b + 7
-        # experts, assistants, technologies, crop and installations change seldom: copied
-        # from the last encoding while they compare equal (see `_reuse`; the installations:
-        # `_LAST_INSTALL`, whose change empties `_LAST_CORP`)
-        inputs = (experts[corp], assistants[corp], corp_tech[corp], crop[corp])
-        last = _LAST_CORP.get(corp)
-        if last is not None and last[0] == inputs:
-            out[e:e + slow] = last[1]
+        if last is not None and last[0][9:] == inputs[9:]:
+            out[e:e + slow] = last[1][7:7 + slow]
+            slow_inputs = last[0][9:]  # (equal, and not changed since: a copy)
         else:
             _corporation(s, corp, out, e, n, ix)
-            _LAST_CORP[corp] = ((_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(),
-                                 crop[corp]), out[e:e + slow])
+            slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(), crop[corp])
         e += slow
-        corp_stats = stats[corp]
         out[e] = corp_stats["research"] / 6
         out[e + 1] = corp_stats["commissions"] / 6
         if corp < len(held):
             out[e + 2] = held[corp] / 2
+        _LAST_CORP[corp] = ((*inputs[:9], *slow_inputs), out[b:b + per_corp])
     _purses(s, seat, out, ix, off, me, mine_corps)
 
 
@@ -881,7 +907,7 @@ def _purses(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[s
         sl = 0 if shared else (p - me) % ncorp
         b = off["purses"] + sl * per_purse
         # a purse's values looked up by what they are made of (most steps change one purse)
-        seen = seat in s.purse_seats(p)
+        seen = (0 <= seat < s.players) if shared else seat == p  # seat in s.purse_seats(p)
         key = (s.reputation[p], *s.res[p], seen, *s.regolith[p])
         block = _PURSES.get(key)
         if block is None:

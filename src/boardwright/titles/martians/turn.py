@@ -16,6 +16,17 @@ if TYPE_CHECKING:
     from .state import MartiansState
 
 
+#: the actions whose text never changes, made once
+_WORK = Action("work", "take your turn")
+_REST = Action("rest", "place a dead colonist's token: no turn this round")
+_RECREATION = Action("recreation", "recreation: take back your action markers from the board (1 time)")
+_END = Action("end", "end your turn")
+_RTG = Action("rtg", "draw 1 energy from the RTG (-1 reputation)")
+_INFIRMARY = Action("infirmary", "take an action marker back from the infirmary (1 time)")
+_APARTMENTS = Action("apartments", "take an action marker back from the apartments (2 credits)")
+_DONE = Action("done", "deliver nothing more")
+
+
 # ------------------------------------------------------------------ colonist token
 def live_left(s: MartiansState, corp: int) -> int:
     return (s.colonists[corp] - s.dead[corp]) - (s.placed[corp] - s.dead_placed[corp])
@@ -31,9 +42,9 @@ def colonist_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
     acts = []
     if s.placed[corp] < s.colonists[corp]:
         if live_left(s, corp) > 0:
-            acts.append(Action("work", "take your turn"))
+            acts.append(_WORK)
         if dead_left(s, corp) > 0:
-            acts.append(Action("rest", "place a dead colonist's token: no turn this round"))
+            acts.append(_REST)
     return Decision(s.seat_of(corp), "colonist", f"{s.name(corp)}: round {s.round} of cycle {s.cycle}",
                     ref("4.2"), tuple(acts))
 
@@ -79,21 +90,10 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
             if extra > time:
                 continue
             if least < 0:
-                least = _quickest(s, corp, b, time - 1)
+                least = buildings.quickest(s, corp, b)
             if least <= time - extra:
                 out.append((b, f, extra))
     return out
-
-
-def _quickest(s: MartiansState, corp: int, building: str, enough: int) -> int:
-    """The least time an action in the building takes, or any time up to `enough` once an
-    action that quick is found (a marker goes in when one action fits, §5.2)."""
-    least = 99
-    for o in buildings.iter_offers(s, corp, building, False):  # the times only
-        least = min(least, o.time)
-        if least <= enough:
-            break
-    return least
 
 
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
@@ -102,9 +102,9 @@ def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     names = s.content.buildings
     acts = [_placing(b, f, extra, names[b].name) for b, f, extra in placements(s, corp)]
     if t >= 1 and any(corp in occ for occ in s.fields.values()):
-        acts.append(Action("recreation", "recreation: take back your action markers from the board (1 time)"))
+        acts.append(_RECREATION)
     acts += free_steps(s, corp)
-    acts.append(Action("end", "end your turn"))
+    acts.append(_END)
     return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
 
 
@@ -132,11 +132,11 @@ def free_steps(s: MartiansState, corp: int) -> list[Action]:
     p = s.purse(corp)
     acts = []
     if not s.rtg_used[corp] and s.rtg > 0 and s.reputation[p] >= 1:
-        acts.append(Action("rtg", "draw 1 energy from the RTG (-1 reputation)"))
+        acts.append(_RTG)
     if s.turn["time"] >= 1 and any(corp in box for box in s.infirmary):
-        acts.append(Action("infirmary", "take an action marker back from the infirmary (1 time)"))
+        acts.append(_INFIRMARY)
     if s.have(p, "credits") >= 2 and any(corp in box for box in s.apartments):
-        acts.append(Action("apartments", "take an action marker back from the apartments (2 credits)"))
+        acts.append(_APARTMENTS)
     if not s.turn["expert"]:
         acts += experts.offers(s, corp)
     return acts
@@ -243,7 +243,7 @@ def deliver_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
                 acts += [Action(f"{kind}:{q + 1}", f"deliver 1 {kind} to Q{q + 1} (remove a {token} token)")
                          for q in s.allowed_quarters(corp) if s.quarters[q][idx]]
     if acts:
-        acts.append(Action("done", "deliver nothing more"))
+        acts.append(_DONE)
     return Decision(s.seat_of(corp), "delivery", f"{s.name(corp)}: products delivery ({count} of 2)",
                     ref("5.8"), tuple(acts))
 
