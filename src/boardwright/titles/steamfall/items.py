@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from boardwright.engine import Action
 
 from .effects import can_pay, fire, gain, gain_possible, mods, one
 from .rules import ref
@@ -50,6 +52,37 @@ def play_options(st: SteamfallState, p: int, free: bool = False) -> list[tuple[s
                 where = "" if target == "-" else f" attached to {st.content.items[target].name}"
                 cost = "" if c == "f" else f" (cost {c})"
                 out.append((f"{item}:{c}:{target}", f"play {name}{where}{cost}"))
+    return out
+
+
+#: (content id, item, cost index, attach target) -> (the content, the turn's action playing it)
+_PLAYS: dict[tuple[int, str, int, str], tuple[Any, Action]] = {}
+
+
+def play_actions(st: SteamfallState, p: int) -> list[Action]:
+    """The turn's `play:` actions: `play_options` (not free) as actions, each made once."""
+    hand = st.pl[p]["hand"]
+    if not hand:
+        return []
+    content = st.content
+    content_id = id(content)
+    out = []
+    for item in sorted(set(hand)):
+        ways = [c for c, b in enumerate(cost_of(st, p, item)) if can_pay(st, p, b)]
+        if not ways:
+            continue
+        targets = ["-", *attach_targets(st, p, item)]
+        for c in ways:
+            for target in targets:
+                key = (content_id, item, c, target)
+                hit = _PLAYS.get(key)
+                if hit is None or hit[0] is not content:
+                    where = "" if target == "-" else f" attached to {content.items[target].name}"
+                    text = f"play {content.items[item].name}{where} (cost {c})"
+                    if len(_PLAYS) >= 4096:
+                        _PLAYS.clear()
+                    hit = _PLAYS[key] = (content, Action(f"play:{item}:{c}:{target}", text))
+                out.append(hit[1])
     return out
 
 
