@@ -169,7 +169,8 @@ class SteamfallState(TaskStackState):
                     ref("6.5"),
                 )
                 continue
-            if kind == "turn":  # the acting seat's decision (a turn's does not depend on who asks)
+            if kind not in SIMULTANEOUS:  # the acting seat's decision, kept: only the
+                # simultaneous tasks' decisions depend on the seat asking (test_speed_caches)
                 self._cache[self.seat_of(int(top[1]))] = (decision, None)
             return
 
