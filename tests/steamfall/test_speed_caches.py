@@ -125,7 +125,9 @@ def _fresh_turn(st):  # type: ignore[no-untyped-def]
     """The turn decision built from scratch: every table the turn keeps emptied first."""
     from boardwright.titles.steamfall import items, turn
 
-    for table in (turn._OFFERED, turn._MOVES, turn._TOKENS, turn._PROMPTS, turn._ENDS, items._PLAYS):
+    tables = (turn._OFFERED, turn._MOVES, turn._TOKENS, turn._PROMPTS, turn._ENDS)
+    tables += (items._PLAYS, items._COST_NEEDS)
+    for table in tables:
         table.clear()
     for known in turn._CARD_SOURCES.values():
         known.clear()

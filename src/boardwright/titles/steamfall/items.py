@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.engine import Action
 
-from .effects import can_pay, fire, gain, gain_possible, mods, one
+from .effects import can_pay, can_pay_needs, fire, gain, gain_possible, mods, needs, one
 from .rules import ref
 from .schema import Bundle
 
@@ -55,6 +55,8 @@ def play_options(st: SteamfallState, p: int, free: bool = False) -> list[tuple[s
     return out
 
 
+#: (content id, item) -> (the content, what each of the card's cost alternatives needs)
+_COST_NEEDS: dict[tuple[int, str], tuple[Any, list[dict[str, int]]]] = {}
 #: (content id, item, cost index, attach target) -> (the content, the turn's action playing it)
 _PLAYS: dict[tuple[int, str, int, str], tuple[Any, Action]] = {}
 
@@ -66,9 +68,20 @@ def play_actions(st: SteamfallState, p: int) -> list[Action]:
         return []
     content = st.content
     content_id = id(content)
+    surcharge = mods(st, p).get("item_cost_scrap", 0) > 0  # `cost_of` adds to the cost
     out = []
     for item in sorted(set(hand)):
-        ways = [c for c, b in enumerate(cost_of(st, p, item)) if can_pay(st, p, b)]
+        if surcharge:
+            ways = [c for c, b in enumerate(cost_of(st, p, item)) if can_pay(st, p, b)]
+        else:  # `can_pay` of the card's own costs, as kept by what they need
+            known = _COST_NEEDS.get((content_id, item))
+            if known is None or known[0] is not content:
+                if len(_COST_NEEDS) >= 4096:
+                    _COST_NEEDS.clear()
+                known = _COST_NEEDS[(content_id, item)] = (
+                    content, [needs(b) for b in content.items[item].cost or [[]]]
+                )
+            ways = [c for c, need in enumerate(known[1]) if can_pay_needs(st, p, need)]
         if not ways:
             continue
         targets = ["-", *attach_targets(st, p, item)]

@@ -174,6 +174,13 @@ class SteamfallState(TaskStackState):
                 self._cache[self.seat_of(int(top[1]))] = (decision, None)
             return
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """`GameState.to_act` with `over` written out (search loops ask it at every step)."""
+        if self._pending is not None or self.result is not None:
+            return ()
+        return self._to_act()
+
     def _to_act(self) -> tuple[int, ...]:
         tasks = self.tasks
         if not tasks:

@@ -51,13 +51,20 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
     pl = st.pl[p]
     b = st.board
     here = pl["at"]
+    districts = b.districts
+    n_districts = len(districts)
     out: list[tuple[str, str, str, bool]] = []
-    if not b.is_slot(here):
-        out.append(("d", "district", b.districts[here], False))
-        for eid in of(st).events_at(st, here):  # §18.9 the central district's extras by id
-            out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
+    if here < n_districts:  # not `b.is_slot(here)`
+        out.append(("d", "district", districts[here], False))
+        sc = of(st)
+        if type(sc).events_at is Scenario.events_at:  # the district's one event, if any
+            if st.event[here]:
+                out.append(("e", "event", st.event[here], False))
+        else:
+            for eid in sc.events_at(st, here):  # §18.9 the central district's extras by id
+                out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
     up, cubes = st.up, st.cubes
-    for area in range(b.n_districts, b.n_areas):
+    for area in range(n_districts, n_districts + len(b.slots)):  # the secret locations
         if up[area] and (area == here or p in cubes[area]):
             code = _LOCATION_SRC[area] if area < len(_LOCATION_SRC) else f"l{area}"
             out.append((code, "location", st.loc[area], area != here))
@@ -479,7 +486,7 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         # `move_cost` written out: its modifiers and scenario asked once
         secret, district = m.get("secret_enter_cost", 0), m.get("district_enter_cost", 0)
         extra_move = None if type(sc).extra_move is Scenario.extra_move else sc.extra_move  # else 0
-        slots_from = b.n_districts
+        slots_from = len(b.districts)  # `b.n_districts`
         usable = m.get("no_stamina_use", 0) == 0  # `stamina_usable`
         moving = pool["movement"]
         for dest, cost in b.moves[here]:
@@ -513,10 +520,10 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 lack = n - pool[how]  # `can_pay` of n of it, written out
                 if stamina >= 0 and (lack <= 0 or (usable and lack <= stamina)):
                     acts.append(Action(f"meet:{how}", f"encounter a civilian for {n} {how}"))
-        if b.is_slot(here) and not st.up[here]:
-            acts.append(Action(f"reveal:{here}", "reveal this secret location"))
         up, cubes = st.up, st.cubes
-        for area in range(b.n_districts, b.n_areas):
+        if here >= slots_from and not up[here]:  # `b.is_slot(here)`
+            acts.append(Action(f"reveal:{here}", "reveal this secret location"))
+        for area in range(slots_from, slots_from + len(b.slots)):
             if not up[area] and p in cubes[area] and area != here:
                 acts.append(
                     Action(f"reveal:{area}", f"reveal the secret location {area} under your influence")
