@@ -117,6 +117,12 @@ def can_pay(st: SteamfallState, p: int, bundle: Bundle, item: str = "") -> bool:
         need: dict[str, int] = {one_what: t.n}
     else:
         need = needs(bundle)
+    return can_pay_needs(st, p, need, item)
+
+
+def can_pay_needs(st: SteamfallState, p: int, need: dict[str, int], item: str = "") -> bool:
+    """`can_pay` of a bundle given by what it needs (`needs`), for a caller keeping that."""
+    pl = st.pl[p]
     stamina = pl["res"]["stamina"] - need.get("stamina", 0)
     if stamina < 0:
         return False

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .effects import can_pay, fire, gain, gain_possible, mods, one
+from boardwright.engine import Action
+
+from .effects import can_pay, can_pay_needs, fire, gain, gain_possible, mods, needs, one
 from .rules import ref
 from .schema import Bundle
 
@@ -50,6 +52,50 @@ def play_options(st: SteamfallState, p: int, free: bool = False) -> list[tuple[s
                 where = "" if target == "-" else f" attached to {st.content.items[target].name}"
                 cost = "" if c == "f" else f" (cost {c})"
                 out.append((f"{item}:{c}:{target}", f"play {name}{where}{cost}"))
+    return out
+
+
+#: (content id, item) -> (the content, what each of the card's cost alternatives needs)
+_COST_NEEDS: dict[tuple[int, str], tuple[Any, list[dict[str, int]]]] = {}
+#: (content id, item, cost index, attach target) -> (the content, the turn's action playing it)
+_PLAYS: dict[tuple[int, str, int, str], tuple[Any, Action]] = {}
+
+
+def play_actions(st: SteamfallState, p: int) -> list[Action]:
+    """The turn's `play:` actions: `play_options` (not free) as actions, each made once."""
+    hand = st.pl[p]["hand"]
+    if not hand:
+        return []
+    content = st.content
+    content_id = id(content)
+    surcharge = mods(st, p).get("item_cost_scrap", 0) > 0  # `cost_of` adds to the cost
+    out = []
+    for item in sorted(set(hand)):
+        if surcharge:
+            ways = [c for c, b in enumerate(cost_of(st, p, item)) if can_pay(st, p, b)]
+        else:  # `can_pay` of the card's own costs, as kept by what they need
+            known = _COST_NEEDS.get((content_id, item))
+            if known is None or known[0] is not content:
+                if len(_COST_NEEDS) >= 4096:
+                    _COST_NEEDS.clear()
+                known = _COST_NEEDS[(content_id, item)] = (
+                    content, [needs(b) for b in content.items[item].cost or [[]]]
+                )
+            ways = [c for c, need in enumerate(known[1]) if can_pay_needs(st, p, need)]
+        if not ways:
+            continue
+        targets = ["-", *attach_targets(st, p, item)]
+        for c in ways:
+            for target in targets:
+                key = (content_id, item, c, target)
+                hit = _PLAYS.get(key)
+                if hit is None or hit[0] is not content:
+                    where = "" if target == "-" else f" attached to {content.items[target].name}"
+                    text = f"play {content.items[item].name}{where} (cost {c})"
+                    if len(_PLAYS) >= 4096:
+                        _PLAYS.clear()
+                    hit = _PLAYS[key] = (content, Action(f"play:{item}:{c}:{target}", text))
+                out.append(hit[1])
     return out
 
 

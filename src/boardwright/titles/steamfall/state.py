@@ -169,9 +169,17 @@ class SteamfallState(TaskStackState):
                     ref("6.5"),
                 )
                 continue
-            if kind == "turn":  # the acting seat's decision (a turn's does not depend on who asks)
+            if kind not in SIMULTANEOUS:  # the acting seat's decision, kept: only the
+                # simultaneous tasks' decisions depend on the seat asking (test_speed_caches)
                 self._cache[self.seat_of(int(top[1]))] = (decision, None)
             return
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """`GameState.to_act` with `over` written out (search loops ask it at every step)."""
+        if self._pending is not None or self.result is not None:
+            return ()
+        return self._to_act()
 
     def _to_act(self) -> tuple[int, ...]:
         tasks = self.tasks

@@ -30,11 +30,12 @@ from .effects import (
     needs,
     one,
     pay,
+    stamina_usable,
 )
 from .rounds import BOXES, compulsory, contribute, put_token
 from .rules import ref
 from .scenarios import Scenario, of
-from .schema import Effect
+from .schema import ACTIONS, STAMINA_FOR, Effect
 
 if TYPE_CHECKING:
     from .state import SteamfallState, Task
@@ -50,36 +51,46 @@ def sources(st: SteamfallState, p: int) -> list[tuple[str, str, str, bool]]:
     pl = st.pl[p]
     b = st.board
     here = pl["at"]
+    districts = b.districts
+    n_districts = len(districts)
     out: list[tuple[str, str, str, bool]] = []
-    if not b.is_slot(here):
-        out.append(("d", "district", b.districts[here], False))
-        for eid in of(st).events_at(st, here):  # §18.9 the central district's extras by id
-            out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
+    if here < n_districts:  # not `b.is_slot(here)`
+        out.append(("d", "district", districts[here], False))
+        sc = of(st)
+        if type(sc).events_at is Scenario.events_at:  # the district's one event, if any
+            if st.event[here]:
+                out.append(("e", "event", st.event[here], False))
+        else:
+            for eid in sc.events_at(st, here):  # §18.9 the central district's extras by id
+                out.append(("e" if eid == st.event[here] else f"e={eid}", "event", eid, False))
     up, cubes = st.up, st.cubes
-    for area in range(b.n_districts, b.n_areas):
+    for area in range(n_districts, n_districts + len(b.slots)):  # the secret locations
         if up[area] and (area == here or p in cubes[area]):
             code = _LOCATION_SRC[area] if area < len(_LOCATION_SRC) else f"l{area}"
             out.append((code, "location", st.loc[area], area != here))
     if st.ruins[here]:
         out.append(("r", "ruins-x" if st.rside[here] else "ruins-u", st.ruins[here], False))
-    known = _CARD_SOURCES
-    out += [known.get(("a", a)) or _card_source("a", a) for a in pl["abil"]]
-    out += [known.get(("c", c)) or _card_source("c", c) for c in pl["civs"]]
-    out += [known.get(("i", i)) or _card_source("i", i) for i in pl["play"]]
-    out += [known.get(("k", k)) or _card_source("k", k) for k in st.comps if k not in st.cover]
+    for letter, cards in (("a", pl["abil"]), ("c", pl["civs"]), ("i", pl["play"])):
+        if cards:
+            known = _CARD_SOURCES[letter]
+            out += [known.get(cid) or _card_source(letter, cid) for cid in cards]
+    if st.comps:
+        known, cover = _CARD_SOURCES["k"], st.cover
+        out += [known.get(k) or _card_source("k", k) for k in st.comps if k not in cover]
     return out
 
 
 _LOCATION_SRC = tuple(f"l{area}" for area in range(64))
 _CARD_KINDS = {"a": "ability", "c": "civilian", "i": "item", "k": "complication"}
-#: a card's source entry by (code letter, card id), made once (a tuple: shared safely)
-_CARD_SOURCES: dict[tuple[str, str], tuple[str, str, str, bool]] = {}
+#: a card's source entry by code letter and card id, made once (a tuple: shared safely)
+_CARD_SOURCES: dict[str, dict[str, tuple[str, str, str, bool]]] = {k: {} for k in _CARD_KINDS}
 
 
 def _card_source(letter: str, cid: str) -> tuple[str, str, str, bool]:
-    if len(_CARD_SOURCES) >= 8192:
-        _CARD_SOURCES.clear()
-    hit = _CARD_SOURCES[(letter, cid)] = (f"{letter}={cid}", _CARD_KINDS[letter], cid, False)
+    known = _CARD_SOURCES[letter]
+    if len(known) >= 4096:
+        known.clear()
+    hit = known[cid] = (f"{letter}={cid}", _CARD_KINDS[letter], cid, False)
     return hit
 
 
@@ -108,8 +119,16 @@ def cost_bundles(st: SteamfallState, p: int, eff: Effect) -> list[Any]:
 _OFFERED: dict[tuple[int, str, str], tuple[Any, list[Offered]]] = {}
 
 #: (effect index, effect, gain labels, each gain only stamina, fixed costs or None, their labels,
-#: whether each discards item cards)
-Offered = tuple[int, Effect, list[str], list[bool], Any, list[str], list[bool]]
+#: whether each discards item cards, each one's (action, count) when it is one action alone)
+Offered = tuple[int, Effect, list[str], list[bool], Any, list[str], list[bool], list[Any]]
+
+
+def _one_action(bundle: Any) -> tuple[str, int] | None:
+    """A cost of one action term alone, as (action, count): `can_pay`'s common case, which
+    `effect_actions` writes out; None for any other cost."""
+    if len(bundle) == 1 and bundle[0].what in ACTIONS:
+        return bundle[0].what, bundle[0].n
+    return None
 
 
 def _discards(bundle: Any) -> bool:
@@ -137,6 +156,7 @@ def _offered(st: SteamfallState, kind: str, cid: str) -> list[Offered]:
             costs,
             [label(b) for b in costs] if costs is not None else [],
             [_discards(b) for b in costs] if costs is not None else [],
+            [_one_action(b) for b in costs] if costs is not None else [],
         ))
     _OFFERED[key] = (content, effs)
     return effs
@@ -147,6 +167,9 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     out = []
     used = pl["used"]
     fx_used = pl["fx_used"]
+    pool = pl["pool"]
+    stamina = pl["res"]["stamina"]
+    usable = None  # `stamina_usable`, asked once and only when stamina would stand in
     content = st.content
     content_id = id(content)
     for src, kind, cid, remote in sources(st, p):
@@ -157,7 +180,7 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             continue  # items: once per turn (§6.6)
         hit = _OFFERED.get((content_id, kind, cid))  # `_offered`'s kept answer, read here
         offered = hit[1] if hit is not None and hit[0] is content else _offered(st, kind, cid)
-        for idx, eff, gain_labels, stamina_only, costs, cost_labels, discards in offered:
+        for idx, eff, gain_labels, stamina_only, costs, cost_labels, discards, simple in offered:
             if remote and not eff.influence:
                 continue
             if eff.limit != "any" and used_key(src, kind, cid, idx, eff.limit) in fx_used:
@@ -167,7 +190,20 @@ def effect_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             fixed = costs is not None
             gains = eff.gains or NO_COST
             for c, bundle in enumerate(costs if fixed else cost_bundles(st, p, eff)):
-                if not can_pay(st, p, bundle, item):
+                one_action = simple[c] if fixed else None
+                if one_action is not None:  # `can_pay` of one action, written out
+                    if stamina < 0:
+                        continue
+                    what, n = one_action
+                    lack = n - pool[what]
+                    if lack > 0:
+                        if what not in STAMINA_FOR or lack > stamina:
+                            continue
+                        if usable is None:
+                            usable = stamina_usable(st, p)
+                        if not usable:
+                            continue
+                elif not can_pay(st, p, bundle, item):
                     continue
                 pays = cost_labels[c] if fixed else label(bundle)
                 for g, gb in enumerate(gains):
@@ -384,6 +420,10 @@ def _prompt(st: SteamfallState, p: int, eor: bool) -> str:
     return text
 
 
+PICK_SCRAP = Action("pick:scrap:1", "manipulate: pick up 1 scrap")
+PICK_TWO_SCRAP = Action("pick:scrap:2", "manipulate: pick up 2 scrap")
+PICK_STEAM = Action("pick:steam:1", "manipulate: pick up steam")
+PICK_WORKSHOP = Action("pick:workshop:1", "manipulate: pick up workshop")
 COLUMN_ACTIONS = tuple(Action(f"col:{k}", f"activate column {ROMAN[k]}") for k in range(3))
 
 #: the actions that depend on content and a few numbers only, made once (an Action is
@@ -433,6 +473,9 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
     b = st.board
     here = pl["at"]
     sc = of(st)
+    m = mods(st, p)  # every modifier read below, summed once (`turn_decision` keeps them)
+    pool, res = pl["pool"], pl["res"]
+    stamina = res["stamina"]
     acts: list[Action] = []
     if pl["col"] < 0 and not eor:
         for k in range(3):
@@ -440,38 +483,48 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
                 acts.append(COLUMN_ACTIONS[k])
     if not eor:
         affordable: dict[int, bool] = {}  # by movement cost: most pathways cost the same
-        m = mods(st, p)  # `move_cost` written out: its modifiers and scenario asked once
+        # `move_cost` written out: its modifiers and scenario asked once
         secret, district = m.get("secret_enter_cost", 0), m.get("district_enter_cost", 0)
         extra_move = None if type(sc).extra_move is Scenario.extra_move else sc.extra_move  # else 0
-        slots_from = b.n_districts
+        slots_from = len(b.districts)  # `b.n_districts`
+        usable = m.get("no_stamina_use", 0) == 0  # `stamina_usable`
+        moving = pool["movement"]
         for dest, cost in b.moves[here]:
             n = cost + (secret if dest >= slots_from else district)
             if extra_move is not None:
                 n += extra_move(st, p, dest)
-            n = max(0, n)
+            if n < 0:
+                n = 0
             ok = affordable.get(n)
-            if ok is None:
-                ok = affordable[n] = can_pay(st, p, [one("movement", n)] if n else [])
+            if ok is None:  # `can_pay` of n movement (nothing when n is 0), written out
+                lack = n - moving
+                ok = affordable[n] = stamina >= 0 and (
+                    lack <= 0 or (lack <= stamina and usable)
+                )
             if ok:
                 acts.append(_move_action(st, dest, n))
-        if can_pay(st, p, [one("manipulate")]):
-            t = st.tok[here]
+        t = st.tok[here]
+        # `can_pay` of one manipulate, written out
+        if stamina >= 0 and (pool["manipulate"] >= 1 or (usable and 1 - pool["manipulate"] <= stamina)):
             if t["scrap"]:
-                acts.append(Action("pick:scrap:1", "manipulate: pick up 1 scrap"))
-                if t["scrap"] >= 2 and max_scrap(st, p) >= 2:
-                    acts.append(Action("pick:scrap:2", "manipulate: pick up 2 scrap"))
-            for tk in ("steam", "workshop"):
-                if t[tk]:
-                    acts.append(Action(f"pick:{tk}:1", f"manipulate: pick up {tk}"))
-        if st.tok[here]["civilian"] and sc.civilian_encounters:
-            n = encounter_cost(st, p)
+                acts.append(PICK_SCRAP)
+                if t["scrap"] >= 2 and max(1, 2 + m.get("max_scrap_per_manipulate", 0)) >= 2:  # `max_scrap`
+                    acts.append(PICK_TWO_SCRAP)
+            if t["steam"]:
+                acts.append(PICK_STEAM)
+            if t["workshop"]:
+                acts.append(PICK_WORKSHOP)
+        if t["civilian"] and sc.civilian_encounters:
+            n = max(1, 2 + m.get("encounter_cost", 0))  # `encounter_cost`
             for how in ("charm", "violence"):
-                if can_pay(st, p, [one(how, n)]):
+                lack = n - pool[how]  # `can_pay` of n of it, written out
+                if stamina >= 0 and (lack <= 0 or (usable and lack <= stamina)):
                     acts.append(Action(f"meet:{how}", f"encounter a civilian for {n} {how}"))
-        if b.is_slot(here) and not st.up[here]:
+        up, cubes = st.up, st.cubes
+        if here >= slots_from and not up[here]:  # `b.is_slot(here)`
             acts.append(Action(f"reveal:{here}", "reveal this secret location"))
-        for area in range(b.n_districts, b.n_areas):
-            if area != here and not st.up[area] and p in st.cubes[area]:
+        for area in range(slots_from, slots_from + len(b.slots)):
+            if not up[area] and p in cubes[area] and area != here:
                 acts.append(
                     Action(f"reveal:{area}", f"reveal the secret location {area} under your influence")
                 )
@@ -479,16 +532,16 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
             for pattern, bundle in cipher_ways(st, p, here):
                 acts.append(Action(f"tablet:{pattern}", f"break the tablet's ciphers ({label(bundle)})"))
     acts += effect_actions(st, p, eor)
-    if pl["mood"] != 0 and not pl["reset"] and not mods(st, p).get("no_mood_reset"):
+    if pl["mood"] != 0 and not pl["reset"] and not m.get("no_mood_reset"):
         acts.append(Action("mood:reset", f"reset your mood ({label(reset_gains(st, p))})"))
-    cost = token_cost(st, p)
-    if pl["res"]["insight"] >= cost and pl["spare"]:
+    cost = max(0, 2 + m.get("token_cost", 0))  # `token_cost`
+    if res["insight"] >= cost and pl["spare"]:
         columns = st.content.characters[pl["char"]].columns
         cols = pl["cols"]
         room = tuple(k for k in range(4) if len(cols[k]) < columns[k].capacity)
         if room:
             acts += _token_actions(st, tuple(sorted(pl["spare"])), room, cost)
-    acts += [Action(f"play:{tail}", lab) for tail, lab in itm.play_options(st, p)]
+    acts += itm.play_actions(st, p)
     acts += [Action(f"charge:{tail}", lab) for tail, lab in itm.charge_options(st, p)]
     acts += [Action(f"leave:{tail}", lab) for tail, lab in itm.leave_options(st, p)]
     acts += sc.resource_actions(st, p)
@@ -496,10 +549,25 @@ def turn_actions(st: SteamfallState, p: int, eor: bool) -> list[Action]:
         acts.append(Action(f"trade:{q}", f"propose a trade to seat {q} (free)"))
     acts = sc.turn_actions(st, p, acts, eor)
     if pl["col"] >= 0 or eor:
-        unspent = ", ".join(f"{n} {k}" for k, n in pl["pool"].items() if n)
-        warn = f" (losing your unspent {unspent})" if unspent else ""  # a warning, not a question
-        acts.append(Action("end", ("end your turn" if not eor else "done with the end of round") + warn))
+        acts.append(_end_action(eor, pool))
     return acts
+
+
+#: (eor, the action pool's items) -> the action ending the turn
+_ENDS: dict[tuple[Any, ...], Action] = {}
+
+
+def _end_action(eor: bool, pool: dict[str, int]) -> Action:
+    key = (eor, *pool.items())
+    hit = _ENDS.get(key)
+    if hit is None:
+        unspent = ", ".join(f"{n} {k}" for k, n in pool.items() if n)
+        warn = f" (losing your unspent {unspent})" if unspent else ""  # a warning, not a question
+        if len(_ENDS) >= 4096:
+            _ENDS.clear()
+        text = ("end your turn" if not eor else "done with the end of round") + warn
+        hit = _ENDS[key] = Action("end", text)
+    return hit
 
 
 def apply_turn(st: SteamfallState, task: Task, seat: int, aid: str) -> None:
