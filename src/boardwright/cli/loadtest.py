@@ -5,7 +5,7 @@ last seats played by the given bots on the server and the others by simulated pe
 person holds a live stream (`/events`, rebuilt from its view and delta events) and acts a
 random legal move `--think` seconds after the stream shows their turn. A game that ends is
 replaced by a new one of its group until `--duration` is over. Without GROUPs it plays the
-scenario of docs/web.md (200 games: 100 of a first game against 2 greedy bots, 60 of a second
+scenario of docs/web-scale.md (200 games: 100 of a first game against 2 greedy bots, 60 of a second
 against 2 random bots, 40 two-person games; think 1-4 s, 10 minutes measured after a 30 s
 warm-up), read from `web/static/loadtest-scenario.txt`, which names the games.
 
@@ -115,7 +115,8 @@ def _delta() -> Any:
 
 
 def default_scenario() -> list[str]:
-    """The groups of the reference scenario (docs/web.md, Load test), from the file that names the games."""
+    """The groups of the reference scenario (docs/web-scale.md, Load test), from the file that
+    names the games."""
     text = (Path(__file__).resolve().parents[1] / "web" / "static" / "loadtest-scenario.txt").read_text()
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
@@ -507,7 +508,7 @@ async def _drive(urls: list[str], groups: list[Group], duration: float,
 def loadtest(
     groups: Annotated[list[str] | None, typer.Argument(
         metavar="[GROUP]...", help="COUNT:GAME:PLAYERS[:BOT,BOT...] (default: the scenario of "
-        "docs/web.md)")] = None,
+        "docs/web-scale.md)")] = None,
     url: Annotated[list[str] | None, typer.Option(help="a running server (repeat for several)")] = None,
     db: Annotated[str | None, typer.Option(help="the started servers' database (default: a new SQLite file)")]
     = None,

@@ -4,7 +4,7 @@ CPython's collector looks at every tracked object of the process in a full (gene
 collection, holding the interpreter lock, whenever enough objects have outlived the young
 collections: with the server's heap of game states, payloads and logs under load that was a
 pause of 0.1-1 s every half minute or so, every request and stream waiting behind it
-(measured with `BOARDWRIGHT_DIAG`, docs/web.md). Nearly all of the server's garbage is freed
+(measured with `BOARDWRIGHT_DIAG`, docs/web-scale.md). Nearly all of the server's garbage is freed
 by reference counting, and the little that is in reference cycles dies young and is found by
 the young collections (generations 0 and 1), which are left as they are. So `tune`:
 
@@ -19,7 +19,7 @@ It also hands the C allocator's free memory back to the system every `TRIM_EVERY
 (`trim`: glibc's `malloc_trim`, without the interpreter lock): the payloads, deltas and rows the
 request threads build and drop are freed into glibc's per-thread heaps, which otherwise keep
 the freed pages: under load the kept free memory grew 2 -> 24 MB in 3 minutes and went on
-growing while the live objects stayed level (docs/web.md, Memory).
+growing while the live objects stayed level (docs/web-scale.md, Memory).
 
 `BOARDWRIGHT_GC=cpython` leaves CPython's own settings (for comparison).
 """
