@@ -111,7 +111,7 @@ def test_a_ladder_may_depend_on_the_games_options(monkeypatch: pytest.MonkeyPatc
     ("martians", {"mode": "coop"}, True), ("martians", {"mode": "semi-coop"}, True),
     ("martians", {"mode": "solo"}, True), ("martians", {"mode": "competitive"}, False),
     ("steamfall", {"scenario": "incredible-invention"}, True), ("steamfall", {"scenario": "crisis"}, False),
-    ("steamfall", {"scenario": "cipher-race"}, False), ("steamfall", {"scenario": "genesis"}, True),
+    ("steamfall", {"scenario": "cipher-race"}, True), ("steamfall", {"scenario": "genesis"}, True),
 ])
 def test_team_modes_search_whole_turns_at_hard_and_expert(game_id: str, options: dict[str, str],
                                                           team: bool) -> None:

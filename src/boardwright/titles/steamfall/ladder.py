@@ -7,7 +7,8 @@ greedy in 9 of 12. So here greedy is `easy` (sensible moves, a gentle first game
 20-iteration search is `normal`, and `hard` and `expert` keep the ladder's timed searches
 (the co-operative scenarios search with the root baseline, which is what lets ISMCTS play
 them at all). A scenario may play a level its own way (`Scenario.bot_levels`): Incredible
-Invention's team, and a Genesis player, plan whole turns at `hard` and `expert`. docs/bots.md has
+Invention's team, a Genesis player and a Cipher Race player plan whole turns at `hard` and
+`expert`; Crisis keeps the tree search. docs/bots.md has
 the round robin.
 """
 
