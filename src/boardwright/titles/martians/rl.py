@@ -488,39 +488,6 @@ def _building_offsets() -> tuple[tuple[str, int, tuple[int, ...]], ...]:
                  for i, bid in enumerate(_ids()["buildings"]))
 
 
-_EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
-#: (machine, a copy of the tiles, a copy of the face-up flags, the block) of the last board
-_LAST_BOARD: list[tuple[str, dict[str, str], dict[str, bool], array[float]] | None] = [None]
-#: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
-_SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
-#: (a copy of the supply, of the removed markers, their `_SUPPLY_VALUES`) of the last encoding
-_LAST_SUPPLY: list[tuple[dict[str, int], dict[str, int], tuple[array[float], array[float]]] | None] = [None]
-#: corporation -> (a copy of what its block is made of: whether the observer owns it, its
-#: numbers, experts, assistants, technologies and crop; the block they gave with the
-#: installations in `_LAST_INSTALL`) from the last encoding
-_LAST_CORP: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
-#: a copy of the installations the blocks in `_LAST_CORP` were made with
-_LAST_INSTALL: list[dict[str, list[int]] | None] = [None]
-#: (block name, observer's corporation) -> (a copy of what the block was made of, its
-#: values) from the last encoding for that observer
-_LAST: dict[tuple[str, int], tuple[Any, array[float]]] = {}
-
-
-def _reuse(out: array[float], name: str, lo: int, hi: int, inputs: tuple[Any, ...]) -> bool:
-    """Copy the block out[lo:hi] from the last encoding for the same observer (the first of
-    `inputs`) when its inputs compare equal."""
-    last = _LAST.get((name, inputs[0]))
-    if last is not None and last[0] == inputs:
-        out[lo:hi] = last[1]
-        return True
-    return False
-
-
-def _keep(out: array[float], name: str, lo: int, hi: int, snapshot: tuple[Any, ...]) -> None:
-    """Keep the block just made with a copy of its inputs (the state changes them in place)."""
-    _LAST[(name, snapshot[0])] = (snapshot, out[lo:hi])
-
-
 def _lists(x: list[list[Any]]) -> list[list[Any]]:
     return [v.copy() for v in x]
 
@@ -549,6 +516,98 @@ def _excavation(
     return out
 
 
+# ------------------------------------------------------------------ what is kept between encodings
+# `encode_state` keeps each observer's last observation (`_Seen.out`, its own copy) with the
+# version of every block that copy holds. What each block is made of in the state (its
+# inputs) is compared once per call with a copy taken at the last call, whoever observed
+# then: a difference gives the block a new version (`_Kept`). An observer's copy is written
+# again only where it holds an older version, so one change costs each seat one rewrite of
+# the changed block, and an unchanged block one comparison per call. Blocks that do not
+# depend on the observer (the supply, the excavation board, each corporation's values) are
+# made once per version and copied into each observer's slots.
+
+_B_HEAD, _B_SUPPLY, _B_QUARTERS, _B_BUILDINGS, _B_BOARD, _B_CENTER, _B_PURSES = range(7)
+_N_BLOCKS = 7
+#: (reputation, resources, regolith cards seen by the observer, the cards) -> a purse's values
+_PURSE_VALUES: dict[tuple[Any, ...], array[float]] = {}
+#: board key (`board_key`) -> the excavation block
+_EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
+#: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
+_SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
+
+
+class _Seen:
+    """One observer (a seat of a game of some mode and size): its last observation, the
+    version of each block it holds and what it wrote last of the small per-seat fields."""
+
+    __slots__ = ("corps", "fields", "me", "mine", "misc", "out", "slot", "top", "versions")
+
+    def __init__(self, seat: int, mode: str, ncorp: int) -> None:
+        self.out = array("f", _ZEROS)
+        self.versions = [-1] * _N_BLOCKS
+        self.fields: dict[str, int] = {}  # building -> version of its fields held
+        self.corps = [-1] * MAX_CORPS  # corporation -> version of its block held
+        self.top: Any = ()  # the top weather card written (() before any: never equal)
+        self.misc: tuple[int, ...] = ()  # regolith deck, discards and round written
+        # the seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each)
+        if mode == "solo":
+            mine = list(range(ncorp)) if seat == 0 else []
+        else:
+            mine = [seat] if 0 <= seat < ncorp else []
+        self.mine = mine
+        me = self.me = mine[0] if mine else 0
+
+        def slot(corp: int | None) -> int:
+            return -1 if corp is None or corp < 0 else (corp - me) % ncorp
+
+        self.slot = slot
+
+
+class _Kept:
+    """What the last call saw, whoever observed: a copy of each block's inputs, the
+    values made of them where they do not depend on the observer, and their versions."""
+
+    def __init__(self) -> None:
+        self.tick = 0  # the last version given (every version is new)
+        self.versions = [0] * _N_BLOCKS
+        self.inputs: list[Any] = [None] * _N_BLOCKS
+        self.supply: tuple[dict[str, int], dict[str, int], tuple[array[float], array[float]]] | None = None
+        self.board: tuple[str, dict[str, str], dict[str, bool], array[float]] | None = None
+        self.fields: dict[str, list[int]] | None = None  # a copy of the fields
+        self.field_versions: dict[str, int] = {}  # building -> version of its fields
+        self.install: dict[str, list[int]] | None = None  # the installations the corporations' blocks count
+        self.corp_inputs: list[tuple[Any, ...] | None] = [None] * MAX_CORPS
+        self.corp_blocks: list[array[float]] = [array("f")] * MAX_CORPS
+        self.corp_versions = [0] * MAX_CORPS
+        self.seen: dict[tuple[int, str, int, int], _Seen] = {}
+
+
+_KEPT = _Kept()
+
+
+def forget() -> None:
+    """Drop everything kept between encodings (tests)."""
+    global _KEPT
+    _KEPT = _Kept()
+
+
+@cache
+def _zeros() -> dict[str, array[float]]:
+    """Zeros the size of each region written again as a whole."""
+    off = _offsets()
+    return {
+        "first": array("f", bytes(4 * (off["rtg"] - off["mode"]))),
+        "weather": array("f", bytes(4 * (off["weather_top"] - off["weather"]))),
+        "events": array("f", bytes(4 * (off["quarters"] - off["weather_deck"]))),
+        "quarters": array("f", bytes(4 * (off["buildings"] - off["quarters"]))),
+        "buildings": array("f", bytes(4 * (off["excavation"] - off["buildings"]))),
+        "center": array("f", bytes(4 * (off["corporations"] - off["center"]))),
+        "purses": array("f", bytes(4 * (off["turn"] - off["purses"]))),
+        "tail": array("f", bytes(4 * (OBSERVATION_SIZE - off["turn"]))),
+        "occupants": array("f", bytes(4 * (MAX_CORPS + 1))),
+    }
+
+
 def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     """`encode_view(s.view(seat))`, read from the state without building the view (the same
     fields `views.view` shows; a test checks both agree along random games of every mode)."""
@@ -557,105 +616,181 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     n = _ids()
     ix = _slots()
     off = _offsets()
-    out = array("f", _ZEROS)
+    z = _zeros()
+    kept = _KEPT
     ncorp = s.corps
     mode = s.mode
-    # the corporations of the seat (`seat_of`: solo's seat 0 plays both, otherwise one each)
-    if mode == "solo":
-        mine_corps = list(range(ncorp)) if seat == 0 else []
-    else:
-        mine_corps = [seat] if 0 <= seat < ncorp else []
-    me = mine_corps[0] if mine_corps else 0
+    key = (seat, mode, ncorp, s.players)
+    obs = kept.seen.get(key)
+    if obs is None:
+        if len(kept.seen) >= 64:
+            kept.seen.clear()
+        obs = kept.seen[key] = _Seen(seat, mode, ncorp)
+    out, have, now, inputs = obs.out, obs.versions, kept.versions, kept.inputs
+    me, mine_corps, slot = obs.me, obs.mine, obs.slot
 
-    def slot(corp: int | None) -> int:
-        return -1 if corp is None or corp < 0 else (corp - me) % ncorp
-
-    # the head (mode to events played): copied from the last encoding for this observer
-    # while what it is made of compares equal (`_reuse`)
-    lo, hi = off["mode"], off["quarters"]
+    # the head (mode, time, first player, weather, events): mode and players are the observer's
+    head = (s.cycle, s.cycles, s.round, s.rounds, s.first, s.weather, len(s.weather_deck), s.event_active,
+            len(s.events_out))
+    if head != inputs[_B_HEAD]:
+        inputs[_B_HEAD] = head
+        kept.tick += 1
+        now[_B_HEAD] = kept.tick
+    if have[_B_HEAD] != now[_B_HEAD]:
+        o = off["mode"]
+        out[o:off["rtg"]] = z["first"]
+        o = off["weather"]
+        out[o:off["weather_top"]] = z["weather"]
+        o = off["weather_deck"]
+        out[o:off["quarters"]] = z["events"]
+        _head(s, out, off, ix, slot)
+        have[_B_HEAD] = now[_B_HEAD]
     top = s.weather_deck[-1] if seat in s.seen_top and s.weather_deck else None
-    inputs: tuple[Any, ...] = (me, ncorp, mode, s.players, s.cycle, s.cycles, s.round, s.rounds, s.first,
-                               s.weather, top, len(s.weather_deck), s.event_active, len(s.events_out))
-    if not _reuse(out, "head", lo, hi, inputs):
-        _head(s, out, off, ix, seat, slot)
-        _keep(out, "head", lo, hi, inputs)
+    if top != obs.top:
+        o = off["weather_top"]
+        out[o:off["weather_deck"]] = z["weather"]
+        if top is not None:
+            out[o + ix["weather"][_kind(top)]] = 1
+        obs.top = top
     out[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
-    # the general supply changes at most steps: its values (and the removed markers') looked
-    # up by what they are made of
-    last_supply = _LAST_SUPPLY[0]
-    if last_supply is not None and last_supply[0] == s.supply and last_supply[1] == s.gone:
-        values = last_supply[2]  # (a dict compared: cheaper than the key)
-    else:
-        key = (*s.supply.items(), None, *s.gone.items())
-        found = _SUPPLY_VALUES.get(key)
+    # the general supply and the markers removed: their values looked up by what they are made of
+    last_supply = kept.supply
+    if last_supply is None or last_supply[0] != s.supply or last_supply[1] != s.gone:
+        skey = (*s.supply.items(), None, *s.gone.items())
+        found = _SUPPLY_VALUES.get(skey)
         if found is None:
             if len(_SUPPLY_VALUES) >= 4096:
                 _SUPPLY_VALUES.clear()
             supply, gone = s.supply, s.gone
-            found = _SUPPLY_VALUES[key] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
-                                           array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
-        values = found
-        _LAST_SUPPLY[0] = (s.supply.copy(), s.gone.copy(), values)
-    o = off["supply"]
-    out[o:o + len(_SUPPLY)] = values[0]
-    o = off["removed"]
-    out[o:o + len(RESOURCES) - 1] = values[1]
-    o = off["quarters"]
-    # Blocks that change now and then are copied from the last encoding while what they are
-    # made of compares equal to what it was then (`_reuse`); their code stays as it was.
-    lo, hi = o, off["buildings"]
-    inputs = (me, ncorp, s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
-    if not _reuse(out, "quarters", lo, hi, inputs):
+            found = _SUPPLY_VALUES[skey] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
+                                            array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
+        last_supply = kept.supply = (s.supply.copy(), s.gone.copy(), found)
+        kept.tick += 1
+        now[_B_SUPPLY] = kept.tick
+    if have[_B_SUPPLY] != now[_B_SUPPLY]:
+        values = last_supply[2]
+        o = off["supply"]
+        out[o:o + len(_SUPPLY)] = values[0]
+        o = off["removed"]
+        out[o:o + len(RESOURCES) - 1] = values[1]
+        have[_B_SUPPLY] = now[_B_SUPPLY]
+    # the quarters
+    quarters = (s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
+    if quarters != inputs[_B_QUARTERS]:
+        inputs[_B_QUARTERS] = (_lists(s.quarters), s.owner.copy(), _lists(s.infirmary), _lists(s.apartments),
+                             s.birth_q)
+        kept.tick += 1
+        now[_B_QUARTERS] = kept.tick
+    if have[_B_QUARTERS] != now[_B_QUARTERS]:
+        o = off["quarters"]
+        out[o:off["buildings"]] = z["quarters"]
         _quarters(s, out, o, me, ncorp, slot)
-        _keep(out, "quarters", lo, hi, (me, ncorp, _lists(s.quarters), s.owner.copy(), _lists(s.infirmary),
-                                        _lists(s.apartments), s.birth_q))
-    lo, hi = off["buildings"], off["excavation"]
-    inputs = (me, ncorp, s.unbuilt, s.fields, s.upgrades, s.install)
-    if not _placed(out, lo, hi, inputs):
-        _buildings(s, out, n, off, me, ncorp, slot)
-        _keep(out, "buildings", lo, hi, (me, ncorp, s.unbuilt.copy(), _dict_lists(s.fields),
-                                         _dict_lists(s.upgrades), _dict_lists(s.install)))
-    o = off["excavation"]
-    # the excavation board changes at a dig or a move only: its block is made once per board,
-    # and the last board's is kept with a copy of the board (compared first: cheaper than a key)
-    last_board = _LAST_BOARD[0]
-    if last_board is not None and last_board[0] == s.machine and last_board[1] == s.tiles \
-            and last_board[2] == s.faceup:
-        block = last_board[3]
-    else:
-        key = board_key(s)
-        made = _EXCAVATION.get(key)
+        have[_B_QUARTERS] = now[_B_QUARTERS]
+    _board(s, kept, obs, out, n, ix, off, z)
+    # the educational center, research, crop supply, colony technologies, commissions, scenario
+    center = (s.cycle, s.options.get("scenario"), s.options.get("solo_goal"), s.board_experts,
+              s.board_assistants, len(s.expert_deck), len(s.assistant_deck), s.research_board, s.research_out,
+              len(s.research_reserve), s.crop_supply, s.colony_tech, s.commissions_open, s.commissions_out,
+              len(s.commission_deck), s.requirements_done)
+    if center != inputs[_B_CENTER]:
+        # the lists of lists here (colony technologies, requirements done) get new items
+        # but never change one: a copy one level deep is enough
+        inputs[_B_CENTER] = tuple(x.copy() if isinstance(x, list) else x for x in center)
+        kept.tick += 1
+        now[_B_CENTER] = kept.tick
+    if have[_B_CENTER] != now[_B_CENTER]:
+        o = off["center"]
+        out[o:off["corporations"]] = z["center"]
+        _center(s, out, n, ix, off, mine_corps, slot)
+        have[_B_CENTER] = now[_B_CENTER]
+        obs.misc = ()  # (the regolith deck and the conversion were zeroed: written below)
+    # the regolith deck and the conversion row: their own check, they change more often
+    misc = (len(s.regolith_deck), len(s.regolith_out), s.round)
+    if misc != obs.misc:
+        o = off["regolith_deck"]
+        out[o] = misc[0] / 18
+        out[o + 1] = misc[1] / 18
+        conversion = s.content.board.conversion
+        row = conversion[max(1, min(s.round, len(conversion))) - 1]
+        o = off["conversion"]
+        out[o] = row.food / 5
+        out[o + 1] = row.medicine / 5
+        obs.misc = misc
+    _corporations(s, kept, obs, out, n, ix, off)
+    _purses(s, seat, kept, obs, out, ix, off, z)
+    _tail(s, seat, out, ix, off, z, mine_corps)
+    return np.frombuffer(out[:], np.float32)  # (a copy: the caller's; dtype by position: parsed faster)
+
+
+def _board(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], n: dict[str, tuple[str, ...]],
+           ix: dict[str, dict[str, int]], off: dict[str, int], z: dict[str, array[float]]) -> None:
+    """The buildings, installations and excavation blocks."""
+    have, now, inputs = obs.versions, kept.versions, kept.inputs
+    # the buildings and installations: a new version when a building is built, an upgrade
+    # token or an installation marker moves; otherwise each building's fields have their own
+    # versions (a colonist placed or taken back), and an observer writes those again only
+    fields = s.fields
+    kept_fields = kept.fields
+    structure = (s.unbuilt, s.upgrades, s.install)
+    if structure != inputs[_B_BUILDINGS] or kept_fields is None or kept_fields.keys() != fields.keys():
+        inputs[_B_BUILDINGS] = (s.unbuilt.copy(), _dict_lists(s.upgrades), _dict_lists(s.install))
+        kept.fields = _dict_lists(fields)
+        kept.tick += 1
+        now[_B_BUILDINGS] = kept.tick
+    elif kept_fields != fields:
+        versions = kept.field_versions
+        for bid, who in fields.items():
+            if kept_fields[bid] != who:
+                kept_fields[bid] = who.copy()
+                kept.tick += 1
+                versions[bid] = kept.tick
+    if have[_B_BUILDINGS] != now[_B_BUILDINGS]:
+        o = off["buildings"]
+        out[o:off["excavation"]] = z["buildings"]
+        _buildings(s, out, n, off, obs.me, s.corps, obs.slot)
+        have[_B_BUILDINGS] = now[_B_BUILDINGS]
+        obs.fields = kept.field_versions.copy()
+    elif obs.fields != kept.field_versions:
+        versions, held = kept.field_versions, obs.fields
+        me, ncorp = obs.me, s.corps
+        occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
+        zeros = z["occupants"]
+        for bid, _, field_at in _building_offsets():
+            if held.get(bid) == versions.get(bid):
+                continue
+            for fb in field_at:
+                out[fb:fb + occupants] = zeros
+            for fb, who in zip(field_at, fields[bid], strict=False):  # the first MAX_FIELDS fields
+                if who >= 0:
+                    out[fb + (who - me) % ncorp] = 1
+                elif who == -2:
+                    out[fb + MAX_CORPS] = 1
+        obs.fields = versions.copy()
+    # the excavation board changes at a dig or a move only: its block is made once per board
+    # (compared first with a copy of the last board: cheaper than a key)
+    last_board = kept.board
+    if last_board is None or last_board[0] != s.machine or last_board[1] != s.tiles \
+            or last_board[2] != s.faceup:
+        bkey = board_key(s)
+        made = _EXCAVATION.get(bkey)
         if made is None:
             if len(_EXCAVATION) >= 4096:
                 _EXCAVATION.clear()
-            made = _EXCAVATION[key] = _excavation(s, n, ix)
-        block = made
-        _LAST_BOARD[0] = (s.machine, s.tiles.copy(), s.faceup.copy(), block)
-    out[o:o + len(block)] = block
-    lo, hi = off["center"], off["conversion"]
-    inputs = (me, seat, ncorp, mode, s.cycle, s.options.get("scenario"), s.options.get("solo_goal"),
-              s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
-              s.research_board, s.research_out, len(s.research_reserve), s.crop_supply, s.colony_tech,
-              s.commissions_open, s.commissions_out, len(s.commission_deck), s.requirements_done)
-    if not _reuse(out, "center", lo, hi, inputs):
-        _center(s, out, n, ix, off, mine_corps, slot)
-        # the lists of lists here (colony technologies, requirements done) get new items
-        # but never change one: a copy one level deep is enough
-        _keep(out, "center", lo, hi, tuple(x.copy() if isinstance(x, list) else x for x in inputs))
-    # the regolith deck changes more often than the rest: written every time
-    out[off["regolith_deck"]] = len(s.regolith_deck) / 18
-    out[off["regolith_deck"] + 1] = len(s.regolith_out) / 18
-    conversion = s.content.board.conversion
-    row = conversion[max(1, min(s.round, len(conversion))) - 1]
-    out[off["conversion"]] = row.food / 5
-    out[off["conversion"] + 1] = row.medicine / 5
-    _corporations(s, seat, out, n, ix, off, me, mine_corps)
-    return np.frombuffer(out, np.float32)  # dtype passed by position: numpy parses it faster
+            made = _EXCAVATION[bkey] = _excavation(s, n, ix)
+        last_board = kept.board = (s.machine, s.tiles.copy(), s.faceup.copy(), made)
+        kept.tick += 1
+        now[_B_BOARD] = kept.tick
+    if have[_B_BOARD] != now[_B_BOARD]:
+        block = last_board[3]
+        o = off["excavation"]
+        out[o:o + len(block)] = block
+        have[_B_BOARD] = now[_B_BOARD]
 
 
-def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str, dict[str, int]], seat: int,
+def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str, dict[str, int]],
           slot: Callable[[int | None], int]) -> None:
-    """The mode, time, first player, RTG, supply, weather and event blocks."""
+    """The mode, time, first player, weather and event blocks (the top weather card and the
+    RTG are written on their own)."""
     mode = s.mode
     out[off["mode"] + MODES.index(mode)] = 1
     out[off["players"]] = s.players / 4
@@ -665,10 +800,7 @@ def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str
     out[o + 2] = s.round / 4
     out[o + 3] = s.rounds / 4
     out[off["first"] + slot(s.first)] = 1
-    out[off["rtg"]] = s.rtg / 6
     out[off["weather"] + ix["weather"][_kind(s.weather)]] = 1
-    if seat in s.seen_top and s.weather_deck:
-        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
     out[off["weather_deck"]] = len(s.weather_deck) / 9
     if s.event_active:
         out[off["event"] + ix["events"][s.event_active]] = 1
@@ -690,40 +822,6 @@ def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
             out[b + 5 + 2 * MAX_CORPS + slot(corp)] += 1
     if s.birth_q >= 0:
         out[_offsets()["birth_quarters"] + s.birth_q] = 1
-
-
-def _placed(out: array[float], lo: int, hi: int, inputs: tuple[Any, ...]) -> bool:
-    """The buildings block from the last encoding for this observer when at most fields
-    changed since (a colonist placed or taken back), with the changed buildings' fields
-    written again. False (nothing written) when anything else changed."""
-    last = _LAST.get(("buildings", inputs[0]))
-    if last is None:
-        return False
-    kept, made = last
-    me, ncorp, unbuilt, fields, upgrades, install = kept
-    now = inputs[3]
-    if not (ncorp == inputs[1] and unbuilt == inputs[2] and upgrades == inputs[4] and install == inputs[5]
-            and now.keys() == fields.keys()):  # (a building added by hand: made again from scratch)
-        return False
-    out[lo:hi] = made
-    if fields == now:
-        return True
-    occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
-    zeros = array("f", bytes(4 * occupants))
-    for bid, _, field_at in _building_offsets():
-        who_now = now[bid]
-        if who_now == fields[bid]:
-            continue
-        for fb in field_at:
-            out[fb:fb + occupants] = zeros
-        for fb, who in zip(field_at, who_now, strict=False):  # the first MAX_FIELDS fields
-            if who >= 0:
-                out[fb + (who - me) % ncorp] = 1
-            elif who == -2:
-                out[fb + MAX_CORPS] = 1
-        fields[bid] = who_now.copy()  # the kept copy follows (it is this observer's own)
-    _LAST[("buildings", me)] = (kept, out[lo:hi])
-    return True
 
 
 def _buildings(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], off: dict[str, int],
@@ -792,62 +890,77 @@ def _center(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], 
                 out[b + 1 + slot(done_by)] = 1
 
 
-def _corporations(s: MartiansState, seat: int, out: array[float], n: dict[str, tuple[str, ...]],
-                  ix: dict[str, dict[str, int]], off: dict[str, int], me: int, mine_corps: list[int]) -> None:
-    """The corporations, purses, turn, decision, hidden goals and game-over blocks."""
+
+
+@cache
+def _corp_size() -> tuple[int, int]:
+    """A corporation block's size and the size of its part that changes seldom (experts,
+    assistants, technologies, crop and installations)."""
+    n = _ids()
+    slow = (2 * len(n["experts"]) + len(n["assistants"]) + len(n["corp_tech"]) + len(n["crops"])
+            + len(n["installations"]))
+    return 3 + 4 + slow + 3, slow
+
+
+def _corporations(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], n: dict[str, tuple[str, ...]],
+                  ix: dict[str, dict[str, int]], off: dict[str, int]) -> None:
+    """The corporations block: each corporation's values, which do not depend on the observer
+    but for the "mine" flag, are made once per version and copied into the observer's slot
+    for it (the flag set there)."""
     ncorp = s.corps
-    n_experts, n_assistants = len(n["experts"]), len(n["assistants"])
-    n_tech, n_crops = len(n["corp_tech"]), len(n["crops"])
-    slow = 2 * n_experts + n_assistants + n_tech + n_crops + len(n["installations"])
-    per_corp = 3 + 4 + slow + 3
+    per_corp, slow = _corp_size()
     held = [len(g) for g in s.goals] if s.goal_hand else []
     # the state's lists read once; the installations compared once for every corporation
     hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
     rtg_used, stats = s.rtg_used, s.stats
     experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
-    same_install = _LAST_INSTALL[0] == install
-    if not same_install:
-        _LAST_INSTALL[0] = _dict_lists(install)
-        _LAST_CORP.clear()
+    corp_inputs, corp_blocks, corp_versions = kept.corp_inputs, kept.corp_blocks, kept.corp_versions
+    if kept.install != install:
+        kept.install = _dict_lists(install)
+        for corp in range(MAX_CORPS):  # every corporation's installations made again
+            corp_inputs[corp] = None
+    me, mine_corps, have = obs.me, obs.mine, obs.corps
     o = off["corporations"]
     for corp in range(ncorp):
-        b = o + (corp - me) % ncorp * per_corp
         corp_stats = stats[corp]
-        # a corporation's whole block is copied from the last encoding while what it is made
-        # of compares equal (most steps change one number of one corporation at most); its
+        # a corporation's values are made again when what they are made of changed; its
         # experts, assistants, technologies, crop and installations, which change seldom,
-        # likewise when only the numbers changed (the installations: `_LAST_INSTALL`, whose
-        # change empties `_LAST_CORP`)
-        inputs = (corp in mine_corps, rtg_used[corp], hand[corp], colonists[corp], dead[corp], placed[corp],
+        # are copied from its last values when only the numbers changed
+        inputs = (rtg_used[corp], hand[corp], colonists[corp], dead[corp], placed[corp],
                   corp_stats["research"], corp_stats["commissions"], held[corp] if corp < len(held) else -1,
                   experts[corp], assistants[corp], corp_tech[corp], crop[corp])
-        last = _LAST_CORP.get(corp)
-        if last is not None and last[0] == inputs:
-            out[b:b + per_corp] = last[1]
-            continue
-        out[b] = 1
-        if corp in mine_corps:
-            out[b + 1] = 1
-        if rtg_used[corp]:
-            out[b + 2] = 1
-        out[b + 3] = hand[corp] / 3
-        out[b + 4] = colonists[corp] / 4
-        out[b + 5] = dead[corp] / 4
-        out[b + 6] = placed[corp] / 4
-        e = b + 7
-        if last is not None and last[0][9:] == inputs[9:]:
-            out[e:e + slow] = last[1][7:7 + slow]
-            slow_inputs = last[0][9:]  # (equal, and not changed since: a copy)
-        else:
-            _corporation(s, corp, out, e, n, ix)
-            slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(), crop[corp])
-        e += slow
-        out[e] = corp_stats["research"] / 6
-        out[e + 1] = corp_stats["commissions"] / 6
-        if corp < len(held):
-            out[e + 2] = held[corp] / 2
-        _LAST_CORP[corp] = ((*inputs[:9], *slow_inputs), out[b:b + per_corp])
-    _purses(s, seat, out, ix, off, me, mine_corps)
+        last = corp_inputs[corp]
+        if last is None or last != inputs:
+            block = array("f", bytes(4 * per_corp))
+            block[0] = 1
+            if rtg_used[corp]:
+                block[2] = 1
+            block[3] = hand[corp] / 3
+            block[4] = colonists[corp] / 4
+            block[5] = dead[corp] / 4
+            block[6] = placed[corp] / 4
+            if last is not None and last[8:] == inputs[8:]:
+                block[7:7 + slow] = corp_blocks[corp][7:7 + slow]
+                slow_inputs = last[8:]  # (equal, and not changed since: a copy)
+            else:
+                _corporation(s, corp, block, 7, n, ix)
+                slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(),
+                               crop[corp])
+            e = 7 + slow
+            block[e] = corp_stats["research"] / 6
+            block[e + 1] = corp_stats["commissions"] / 6
+            if corp < len(held):
+                block[e + 2] = held[corp] / 2
+            corp_inputs[corp] = (*inputs[:8], *slow_inputs)
+            corp_blocks[corp] = block
+            kept.tick += 1
+            corp_versions[corp] = kept.tick
+        if have[corp] != corp_versions[corp]:
+            b = o + (corp - me) % ncorp * per_corp
+            out[b:b + per_corp] = corp_blocks[corp]
+            if corp in mine_corps:
+                out[b + 1] = 1
+            have[corp] = corp_versions[corp]
 
 
 def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict[str, tuple[str, ...]],
@@ -876,10 +989,6 @@ def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict
             out[e + i] = markers.count(corp) / 2
 
 
-#: (reputation, resources, regolith cards seen by the observer, the cards) -> a purse's values
-_PURSES: dict[tuple[Any, ...], array[float]] = {}
-
-
 def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) -> array[float]:
     """One purse's block (`layout`'s purses field, one slot)."""
     c = s.content
@@ -895,33 +1004,49 @@ def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) 
     return out
 
 
-def _purses(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[str, int]],
-            off: dict[str, int], me: int, mine_corps: list[int]) -> None:
-    """The purses, turn, decision, hidden goals and game-over blocks."""
+def _purses(s: MartiansState, seat: int, kept: _Kept, obs: _Seen, out: array[float],
+            ix: dict[str, dict[str, int]], off: dict[str, int], z: dict[str, array[float]]) -> None:
+    """The purses block."""
+    purses = (s.reputation, s.res, s.regolith)
+    if purses != kept.inputs[_B_PURSES]:
+        kept.inputs[_B_PURSES] = (s.reputation.copy(), _lists(s.res), _lists(s.regolith))
+        kept.tick += 1
+        kept.versions[_B_PURSES] = kept.tick
+    if obs.versions[_B_PURSES] == kept.versions[_B_PURSES]:
+        return
+    obs.versions[_B_PURSES] = kept.versions[_B_PURSES]
     ncorp = s.corps
-    n = _ids()
-    mode = s.mode
+    me = obs.me
     per_purse = 2 + len(RESOURCES) + 1 + 3
-    shared = mode in ("solo", "coop")
+    shared = s.mode in ("solo", "coop")
+    o = off["purses"]
+    out[o:off["turn"]] = z["purses"]
     for p in range(len(s.res)):
         sl = 0 if shared else (p - me) % ncorp
-        b = off["purses"] + sl * per_purse
-        # a purse's values looked up by what they are made of (most steps change one purse)
+        b = o + sl * per_purse
+        # a purse's values looked up by what they are made of (most changes are to one purse)
         seen = (0 <= seat < s.players) if shared else seat == p  # seat in s.purse_seats(p)
-        key = (s.reputation[p], *s.res[p], seen, *s.regolith[p])
-        block = _PURSES.get(key)
+        pkey = (s.reputation[p], *s.res[p], seen, *s.regolith[p])
+        block = _PURSE_VALUES.get(pkey)
         if block is None:
-            if len(_PURSES) >= 4096:
-                _PURSES.clear()
-            block = _PURSES[key] = _purse(s, p, seen, ix)
+            if len(_PURSE_VALUES) >= 4096:
+                _PURSE_VALUES.clear()
+            block = _PURSE_VALUES[pkey] = _purse(s, p, seen, ix)
         out[b:b + per_purse] = block
+
+
+def _tail(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[str, int]], off: dict[str, int],
+          z: dict[str, array[float]], mine_corps: list[int]) -> None:
+    """The turn, decision, hidden goals and game-over blocks: written every time."""
+    o = off["turn"]
+    out[o:] = z["tail"]
     if s.turn:
         _turn(out, s.turn, mine_corps)
     dec = s.decision(seat)
     if dec is not None and dec.kind in DECISION_KINDS:
         out[off["decision"] + DECISION_KINDS.index(dec.kind)] = 1
     if s.goal_hand:
-        ng = len(n["goals"])
+        ng = len(_ids()["goals"])
         for g in s.goals[seat]:
             out[off["my_goals"] + ix["goals"][g]] = 1
         for g in s.goal_hand[seat]:
