@@ -517,18 +517,19 @@ def _excavation(
 
 
 # ------------------------------------------------------------------ what is kept between encodings
-# `encode_state` keeps each observer's last observation (`_Seen.out`, its own copy) with the
-# version of every block that copy holds. What each block is made of in the state (its
-# inputs) is compared once per call with a copy taken at the last call, whoever observed
-# then: a difference gives the block a new version (`_Kept`). An observer's copy is written
-# again only where it holds an older version, so one change costs each seat one rewrite of
-# the changed block, and an unchanged block one comparison per call. Blocks that do not
-# depend on the observer (the supply, the excavation board, each corporation's values) are
-# made once per version and copied into each observer's slots.
+# `encode_state` keeps one observation made for no seat in particular, the absolute one
+# (`_Kept.out`): the corporations in their own order, as corporation 0 sees them, without
+# what only a seat knows (which corporations are its own, the top weather card it looked at,
+# its decision and hidden goals, its own minerals where each purse is its owner's). What
+# each block is made of in the state (its inputs) is compared at every call with a copy
+# taken at the last call, and a block whose inputs changed is written again there; so a
+# change is written once, whichever seats observe. A seat's observation is the absolute one
+# with the relative slots turned to that seat's first corporation (`_order`: one gather)
+# and what only that seat knows written in.
 
-_B_HEAD, _B_SUPPLY, _B_QUARTERS, _B_BUILDINGS, _B_BOARD, _B_CENTER, _B_PURSES = range(7)
+_B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC, _B_PURSES, _B_TURN = range(7)
 _N_BLOCKS = 7
-#: (reputation, resources, regolith cards seen by the observer, the cards) -> a purse's values
+#: (reputation, resources, regolith cards seen, the cards) -> a purse's values
 _PURSE_VALUES: dict[tuple[Any, ...], array[float]] = {}
 #: board key (`board_key`) -> the excavation block
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
@@ -536,59 +537,37 @@ _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
 _SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
 
 
-class _Seen:
-    """One observer (a seat of a game of some mode and size): its last observation, the
-    version of each block it holds and what it wrote last of the small per-seat fields."""
+class _Kept:
+    """The absolute observation of the state last encoded in a game of this mode, size and
+    options, with a copy of what each block was made of (None: not made yet)."""
 
-    __slots__ = ("corps", "fields", "me", "mine", "misc", "out", "slot", "top", "versions")
-
-    def __init__(self, seat: int, mode: str, ncorp: int) -> None:
+    def __init__(self, s: MartiansState) -> None:
+        self.mode, self.corps, self.players, self.options = s.mode, s.corps, s.players, dict(s.options)
+        self.shared = s.mode in ("solo", "coop")  # one purse, seen by every seat
         self.out = array("f", _ZEROS)
-        self.versions = [-1] * _N_BLOCKS
-        self.fields: dict[str, int] = {}  # building -> version of its fields held
-        self.corps = [-1] * MAX_CORPS  # corporation -> version of its block held
-        self.top: Any = ()  # the top weather card written (() before any: never equal)
-        self.misc: tuple[int, ...] = ()  # regolith deck, discards and round written
-        # the seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each)
-        if mode == "solo":
-            mine = list(range(ncorp)) if seat == 0 else []
-        else:
-            mine = [seat] if 0 <= seat < ncorp else []
-        self.mine = mine
-        me = self.me = mine[0] if mine else 0
+        self.values = np.frombuffer(self.out, np.float32)
+        self.inputs: list[Any] = [None] * _N_BLOCKS
+        self.supply: tuple[dict[str, int], dict[str, int]] | None = None
+        self.board: tuple[str, dict[str, str], dict[str, bool]] | None = None
+        self.fields: dict[str, list[int]] | None = None  # a copy of the fields
+        self.install: dict[str, list[int]] | None = None  # the installations the corporations' blocks count
+        self.corp_inputs: list[tuple[Any, ...] | None] = [None] * MAX_CORPS
+        self.corp_blocks: list[array[float]] = [array("f")] * MAX_CORPS
+        self.minerals: list[array[float]] = []  # each purse's minerals (where only its owner sees them)
+        ncorp = s.corps
 
         def slot(corp: int | None) -> int:
-            return -1 if corp is None or corp < 0 else (corp - me) % ncorp
+            return -1 if corp is None or corp < 0 else corp % ncorp
 
         self.slot = slot
 
 
-class _Kept:
-    """What the last call saw, whoever observed: a copy of each block's inputs, the
-    values made of them where they do not depend on the observer, and their versions."""
-
-    def __init__(self) -> None:
-        self.tick = 0  # the last version given (every version is new)
-        self.versions = [0] * _N_BLOCKS
-        self.inputs: list[Any] = [None] * _N_BLOCKS
-        self.supply: tuple[dict[str, int], dict[str, int], tuple[array[float], array[float]]] | None = None
-        self.board: tuple[str, dict[str, str], dict[str, bool], array[float]] | None = None
-        self.fields: dict[str, list[int]] | None = None  # a copy of the fields
-        self.field_versions: dict[str, int] = {}  # building -> version of its fields
-        self.install: dict[str, list[int]] | None = None  # the installations the corporations' blocks count
-        self.corp_inputs: list[tuple[Any, ...] | None] = [None] * MAX_CORPS
-        self.corp_blocks: list[array[float]] = [array("f")] * MAX_CORPS
-        self.corp_versions = [0] * MAX_CORPS
-        self.seen: dict[tuple[int, str, int, int], _Seen] = {}
-
-
-_KEPT = _Kept()
+_KEPT: list[_Kept | None] = [None]
 
 
 def forget() -> None:
-    """Drop everything kept between encodings (tests)."""
-    global _KEPT
-    _KEPT = _Kept()
+    """Drop what is kept between encodings (tests)."""
+    _KEPT[0] = None
 
 
 @cache
@@ -603,9 +582,57 @@ def _zeros() -> dict[str, array[float]]:
         "buildings": array("f", bytes(4 * (off["excavation"] - off["buildings"]))),
         "center": array("f", bytes(4 * (off["corporations"] - off["center"]))),
         "purses": array("f", bytes(4 * (off["turn"] - off["purses"]))),
-        "tail": array("f", bytes(4 * (OBSERVATION_SIZE - off["turn"]))),
+        "turn": array("f", bytes(4 * (off["decision"] - off["turn"]))),
         "occupants": array("f", bytes(4 * (MAX_CORPS + 1))),
     }
+
+
+@cache
+def _slot_runs() -> tuple[int, ...]:
+    """Where each run of MAX_CORPS values indexed by relative slot starts (outside the
+    corporations and purses blocks): the first player, the quarters' owner, infirmary and
+    apartments, the fields' occupants, the installations' markers, who developed each colony
+    technology, who met each scenario requirement."""
+    off, n = _offsets(), _ids()
+    runs = [off["first"]]
+    for q in range(4):
+        b = off["quarters"] + q * (4 + MAX_CORPS + 1 + 2 * MAX_CORPS)
+        runs += [b + 4, b + 5 + MAX_CORPS, b + 5 + 2 * MAX_CORPS]
+    for _, _, field_at in _building_offsets():
+        runs += field_at
+    runs += [off["installations"] + i * (1 + MAX_CORPS) + 1 for i in range(len(n["installations"]))]
+    runs += [off["colony_tech"] + i * (MAX_CORPS + 1) for i in range(len(n["colony_tech"]))]
+    runs += [off["scenario"] + 4 + r * (1 + MAX_CORPS) + 1 for r in range(3)]
+    return tuple(runs)
+
+
+@cache
+def _order(me: int, ncorp: int, shared: bool) -> np.ndarray | None:
+    """Where each value of the observation of a seat whose first corporation is `me` lies
+    in the absolute one (None: in the same place)."""
+    if me % ncorp == 0:
+        return None
+    src = list(range(OBSERVATION_SIZE))
+    for run in _slot_runs():
+        for r in range(ncorp):
+            src[run + r] = run + (r + me) % ncorp
+    off = _offsets()
+    blocks = [(off["corporations"], _corp_size()[0])]
+    if not shared:  # a purse per corporation, in its owner's slot
+        blocks.append((off["purses"], _PER_PURSE))
+    for o, size in blocks:
+        for r in range(ncorp):
+            c = (r + me) % ncorp
+            src[o + r * size:o + (r + 1) * size] = range(o + c * size, o + (c + 1) * size)
+    return np.array(src, dtype=np.intp)
+
+
+@cache
+def _mine(seat: int, mode: str, ncorp: int) -> tuple[int, ...]:
+    """The seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each)."""
+    if mode == "solo":
+        return tuple(range(ncorp)) if seat == 0 else ()
+    return (seat,) if 0 <= seat < ncorp else ()
 
 
 def encode_state(s: MartiansState, seat: int) -> np.ndarray:
@@ -613,45 +640,66 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     fields `views.view` shows; a test checks both agree along random games of every mode)."""
     if s.data_pack is not None:  # a data pack's ids may differ: take the view path
         return encode_view(s.view(seat, log=False))
-    n = _ids()
-    ix = _slots()
-    off = _offsets()
-    z = _zeros()
-    kept = _KEPT
+    kept = _KEPT[0]
     ncorp = s.corps
     mode = s.mode
-    key = (seat, mode, ncorp, s.players)
-    obs = kept.seen.get(key)
-    if obs is None:
-        if len(kept.seen) >= 64:
-            kept.seen.clear()
-        obs = kept.seen[key] = _Seen(seat, mode, ncorp)
-    out, have, now, inputs = obs.out, obs.versions, kept.versions, kept.inputs
-    me, mine_corps, slot = obs.me, obs.mine, obs.slot
+    if kept is None or kept.mode != mode or kept.corps != ncorp or kept.players != s.players \
+            or kept.options != s.options:
+        kept = _KEPT[0] = _Kept(s)
+    _absolute(s, kept)
+    mine_corps = _mine(seat, mode, ncorp)
+    me = mine_corps[0] if mine_corps else 0
+    order = _order(me, ncorp, kept.shared)
+    out = kept.values.copy() if order is None else kept.values.take(order)
+    # what only this seat knows
+    off, ix = _offsets(), _slots()
+    if seat in s.seen_top and s.weather_deck:
+        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
+    per_corp = _corp_size()[0]
+    for corp in mine_corps:
+        out[off["corporations"] + (corp - me) % ncorp * per_corp + 1] = 1
+    if mode == "competitive":  # a colony technology counts for its developer only
+        cycle = s.cycle
+        for tech, who, when in s.colony_tech:
+            if when < cycle and who in mine_corps:
+                out[off["colony_tech"] + ix["colony_tech"][tech] * (MAX_CORPS + 1) + MAX_CORPS] = 1
+    minerals = off["purses"] + 3 + len(RESOURCES)
+    if kept.shared:
+        if not 0 <= seat < s.players:  # (a seat outside the game sees no purse's cards)
+            out[minerals:minerals + 3] = 0
+    elif 0 <= seat < len(kept.minerals):
+        o = minerals + (seat - me) % ncorp * _PER_PURSE
+        out[o:o + 3] = kept.minerals[seat]
+    turn = s.turn
+    if turn and turn["corp"] in mine_corps:
+        out[off["turn"]] = 1
+    dec = s.decision(seat)
+    if dec is not None and dec.kind in DECISION_KINDS:
+        out[off["decision"] + DECISION_KINDS.index(dec.kind)] = 1
+    if s.goal_hand:
+        o = off["my_goals"]
+        for g in s.goals[seat]:
+            out[o + ix["goals"][g]] = 1
+        o += len(_ids()["goals"])
+        for g in s.goal_hand[seat]:
+            out[o + ix["goals"][g]] = 1
+    return out
 
-    # the head (mode, time, first player, weather, events): mode and players are the observer's
+
+def _absolute(s: MartiansState, kept: _Kept) -> None:
+    """Bring the absolute observation up to the state: every block whose inputs changed."""
+    n, ix, off, z = _ids(), _slots(), _offsets(), _zeros()
+    out, inputs, slot = kept.out, kept.inputs, kept.slot
+    ncorp = s.corps
+    # the head (mode, time, first player, weather, events)
     head = (s.cycle, s.cycles, s.round, s.rounds, s.first, s.weather, len(s.weather_deck), s.event_active,
             len(s.events_out))
     if head != inputs[_B_HEAD]:
         inputs[_B_HEAD] = head
-        kept.tick += 1
-        now[_B_HEAD] = kept.tick
-    if have[_B_HEAD] != now[_B_HEAD]:
-        o = off["mode"]
-        out[o:off["rtg"]] = z["first"]
-        o = off["weather"]
-        out[o:off["weather_top"]] = z["weather"]
-        o = off["weather_deck"]
-        out[o:off["quarters"]] = z["events"]
+        out[off["mode"]:off["rtg"]] = z["first"]
+        out[off["weather"]:off["weather_top"]] = z["weather"]
+        out[off["weather_deck"]:off["quarters"]] = z["events"]
         _head(s, out, off, ix, slot)
-        have[_B_HEAD] = now[_B_HEAD]
-    top = s.weather_deck[-1] if seat in s.seen_top and s.weather_deck else None
-    if top != obs.top:
-        o = off["weather_top"]
-        out[o:off["weather_deck"]] = z["weather"]
-        if top is not None:
-            out[o + ix["weather"][_kind(top)]] = 1
-        obs.top = top
     out[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
     # the general supply and the markers removed: their values looked up by what they are made of
     last_supply = kept.supply
@@ -664,49 +712,36 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
             supply, gone = s.supply, s.gone
             found = _SUPPLY_VALUES[skey] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
                                             array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
-        last_supply = kept.supply = (s.supply.copy(), s.gone.copy(), found)
-        kept.tick += 1
-        now[_B_SUPPLY] = kept.tick
-    if have[_B_SUPPLY] != now[_B_SUPPLY]:
-        values = last_supply[2]
+        kept.supply = (s.supply.copy(), s.gone.copy())
         o = off["supply"]
-        out[o:o + len(_SUPPLY)] = values[0]
+        out[o:o + len(_SUPPLY)] = found[0]
         o = off["removed"]
-        out[o:o + len(RESOURCES) - 1] = values[1]
-        have[_B_SUPPLY] = now[_B_SUPPLY]
+        out[o:o + len(RESOURCES) - 1] = found[1]
     # the quarters
     quarters = (s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
     if quarters != inputs[_B_QUARTERS]:
         inputs[_B_QUARTERS] = (_lists(s.quarters), s.owner.copy(), _lists(s.infirmary), _lists(s.apartments),
-                             s.birth_q)
-        kept.tick += 1
-        now[_B_QUARTERS] = kept.tick
-    if have[_B_QUARTERS] != now[_B_QUARTERS]:
+                               s.birth_q)
         o = off["quarters"]
         out[o:off["buildings"]] = z["quarters"]
-        _quarters(s, out, o, me, ncorp, slot)
-        have[_B_QUARTERS] = now[_B_QUARTERS]
-    _board(s, kept, obs, out, n, ix, off, z)
+        _quarters(s, out, o, 0, ncorp, slot)
+    _board(s, kept, out, n, ix, off, z)
     # the educational center, research, crop supply, colony technologies, commissions, scenario
-    center = (s.cycle, s.options.get("scenario"), s.options.get("solo_goal"), s.board_experts,
-              s.board_assistants, len(s.expert_deck), len(s.assistant_deck), s.research_board, s.research_out,
-              len(s.research_reserve), s.crop_supply, s.colony_tech, s.commissions_open, s.commissions_out,
-              len(s.commission_deck), s.requirements_done)
+    center = (s.cycle, s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
+              s.research_board, s.research_out, len(s.research_reserve), s.crop_supply, s.colony_tech,
+              s.commissions_open, s.commissions_out, len(s.commission_deck), s.requirements_done)
     if center != inputs[_B_CENTER]:
         # the lists of lists here (colony technologies, requirements done) get new items
         # but never change one: a copy one level deep is enough
         inputs[_B_CENTER] = tuple(x.copy() if isinstance(x, list) else x for x in center)
-        kept.tick += 1
-        now[_B_CENTER] = kept.tick
-    if have[_B_CENTER] != now[_B_CENTER]:
         o = off["center"]
         out[o:off["corporations"]] = z["center"]
-        _center(s, out, n, ix, off, mine_corps, slot)
-        have[_B_CENTER] = now[_B_CENTER]
-        obs.misc = ()  # (the regolith deck and the conversion were zeroed: written below)
+        _center(s, out, n, ix, off, [], slot)
+        inputs[_B_MISC] = None  # (the regolith deck and the conversion were zeroed: written below)
     # the regolith deck and the conversion row: their own check, they change more often
     misc = (len(s.regolith_deck), len(s.regolith_out), s.round)
-    if misc != obs.misc:
+    if misc != inputs[_B_MISC]:
+        inputs[_B_MISC] = misc
         o = off["regolith_deck"]
         out[o] = misc[0] / 18
         out[o + 1] = misc[1] / 18
@@ -715,57 +750,55 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
         o = off["conversion"]
         out[o] = row.food / 5
         out[o + 1] = row.medicine / 5
-        obs.misc = misc
-    _corporations(s, kept, obs, out, n, ix, off)
-    _purses(s, seat, kept, obs, out, ix, off, z)
-    _tail(s, seat, out, ix, off, z, mine_corps)
-    return np.frombuffer(out[:], np.float32)  # (a copy: the caller's; dtype by position: parsed faster)
+    _corporations(s, kept, out, n, ix, off)
+    _purses(s, kept, out, ix, off, z)
+    # the turn under way (but whether it is the seat's) and the end
+    turn = s.turn
+    now = (turn["time"], turn["expert"], turn["building"], s.over) if turn else (s.over,)
+    if now != inputs[_B_TURN]:
+        inputs[_B_TURN] = now
+        o = off["turn"]
+        out[o:off["decision"]] = z["turn"]
+        if turn:
+            _turn(out, turn, [])
+        out[off["over"]] = 1 if s.over else 0
 
 
-def _board(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], n: dict[str, tuple[str, ...]],
+def _board(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
            ix: dict[str, dict[str, int]], off: dict[str, int], z: dict[str, array[float]]) -> None:
     """The buildings, installations and excavation blocks."""
-    have, now, inputs = obs.versions, kept.versions, kept.inputs
-    # the buildings and installations: a new version when a building is built, an upgrade
-    # token or an installation marker moves; otherwise each building's fields have their own
-    # versions (a colonist placed or taken back), and an observer writes those again only
+    inputs = kept.inputs
+    # the buildings and installations: written again when a building is built, an upgrade
+    # token or an installation marker moves; otherwise only the fields of each building whose
+    # fields changed (a colonist placed or taken back)
     fields = s.fields
     kept_fields = kept.fields
     structure = (s.unbuilt, s.upgrades, s.install)
-    if structure != inputs[_B_BUILDINGS] or kept_fields is None or kept_fields.keys() != fields.keys():
+    if structure != inputs[_B_BUILDINGS] or kept_fields is None \
+            or (kept_fields != fields and kept_fields.keys() != fields.keys()):
         inputs[_B_BUILDINGS] = (s.unbuilt.copy(), _dict_lists(s.upgrades), _dict_lists(s.install))
         kept.fields = _dict_lists(fields)
-        kept.tick += 1
-        now[_B_BUILDINGS] = kept.tick
-    elif kept_fields != fields:
-        versions = kept.field_versions
-        for bid, who in fields.items():
-            if kept_fields[bid] != who:
-                kept_fields[bid] = who.copy()
-                kept.tick += 1
-                versions[bid] = kept.tick
-    if have[_B_BUILDINGS] != now[_B_BUILDINGS]:
         o = off["buildings"]
         out[o:off["excavation"]] = z["buildings"]
-        _buildings(s, out, n, off, obs.me, s.corps, obs.slot)
-        have[_B_BUILDINGS] = now[_B_BUILDINGS]
-        obs.fields = kept.field_versions.copy()
-    elif obs.fields != kept.field_versions:
-        versions, held = kept.field_versions, obs.fields
-        me, ncorp = obs.me, s.corps
+        _buildings(s, out, n, off, 0, s.corps, kept.slot)
+    elif kept_fields != fields:
+        ncorp = s.corps
         occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
         zeros = z["occupants"]
         for bid, _, field_at in _building_offsets():
-            if held.get(bid) == versions.get(bid):
+            who_now = fields[bid]
+            if kept_fields[bid] == who_now:
                 continue
+            kept_fields[bid] = who_now.copy()
             for fb in field_at:
                 out[fb:fb + occupants] = zeros
-            for fb, who in zip(field_at, fields[bid], strict=False):  # the first MAX_FIELDS fields
+            for fb, who in zip(field_at, who_now, strict=False):  # the first MAX_FIELDS fields
                 if who >= 0:
-                    out[fb + (who - me) % ncorp] = 1
+                    out[fb + who % ncorp] = 1
                 elif who == -2:
                     out[fb + MAX_CORPS] = 1
-        obs.fields = versions.copy()
+        if kept_fields != fields:  # a building outside the board's list (set by hand): kept as it is
+            kept.fields = _dict_lists(fields)
     # the excavation board changes at a dig or a move only: its block is made once per board
     # (compared first with a copy of the last board: cheaper than a key)
     last_board = kept.board
@@ -777,14 +810,9 @@ def _board(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], n: dict
             if len(_EXCAVATION) >= 4096:
                 _EXCAVATION.clear()
             made = _EXCAVATION[bkey] = _excavation(s, n, ix)
-        last_board = kept.board = (s.machine, s.tiles.copy(), s.faceup.copy(), made)
-        kept.tick += 1
-        now[_B_BOARD] = kept.tick
-    if have[_B_BOARD] != now[_B_BOARD]:
-        block = last_board[3]
+        kept.board = (s.machine, s.tiles.copy(), s.faceup.copy())
         o = off["excavation"]
-        out[o:o + len(block)] = block
-        have[_B_BOARD] = now[_B_BOARD]
+        out[o:o + len(made)] = made
 
 
 def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str, dict[str, int]],
@@ -902,11 +930,12 @@ def _corp_size() -> tuple[int, int]:
     return 3 + 4 + slow + 3, slow
 
 
-def _corporations(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], n: dict[str, tuple[str, ...]],
+
+
+def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
                   ix: dict[str, dict[str, int]], off: dict[str, int]) -> None:
-    """The corporations block: each corporation's values, which do not depend on the observer
-    but for the "mine" flag, are made once per version and copied into the observer's slot
-    for it (the flag set there)."""
+    """The corporations block, each corporation in its own slot, without the flag of the
+    observer's own."""
     ncorp = s.corps
     per_corp, slow = _corp_size()
     held = [len(g) for g in s.goals] if s.goal_hand else []
@@ -914,12 +943,11 @@ def _corporations(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], 
     hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
     rtg_used, stats = s.rtg_used, s.stats
     experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
-    corp_inputs, corp_blocks, corp_versions = kept.corp_inputs, kept.corp_blocks, kept.corp_versions
+    corp_inputs, corp_blocks = kept.corp_inputs, kept.corp_blocks
     if kept.install != install:
         kept.install = _dict_lists(install)
         for corp in range(MAX_CORPS):  # every corporation's installations made again
             corp_inputs[corp] = None
-    me, mine_corps, have = obs.me, obs.mine, obs.corps
     o = off["corporations"]
     for corp in range(ncorp):
         corp_stats = stats[corp]
@@ -930,37 +958,31 @@ def _corporations(s: MartiansState, kept: _Kept, obs: _Seen, out: array[float], 
                   corp_stats["research"], corp_stats["commissions"], held[corp] if corp < len(held) else -1,
                   experts[corp], assistants[corp], corp_tech[corp], crop[corp])
         last = corp_inputs[corp]
-        if last is None or last != inputs:
-            block = array("f", bytes(4 * per_corp))
-            block[0] = 1
-            if rtg_used[corp]:
-                block[2] = 1
-            block[3] = hand[corp] / 3
-            block[4] = colonists[corp] / 4
-            block[5] = dead[corp] / 4
-            block[6] = placed[corp] / 4
-            if last is not None and last[8:] == inputs[8:]:
-                block[7:7 + slow] = corp_blocks[corp][7:7 + slow]
-                slow_inputs = last[8:]  # (equal, and not changed since: a copy)
-            else:
-                _corporation(s, corp, block, 7, n, ix)
-                slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(),
-                               crop[corp])
-            e = 7 + slow
-            block[e] = corp_stats["research"] / 6
-            block[e + 1] = corp_stats["commissions"] / 6
-            if corp < len(held):
-                block[e + 2] = held[corp] / 2
-            corp_inputs[corp] = (*inputs[:8], *slow_inputs)
-            corp_blocks[corp] = block
-            kept.tick += 1
-            corp_versions[corp] = kept.tick
-        if have[corp] != corp_versions[corp]:
-            b = o + (corp - me) % ncorp * per_corp
-            out[b:b + per_corp] = corp_blocks[corp]
-            if corp in mine_corps:
-                out[b + 1] = 1
-            have[corp] = corp_versions[corp]
+        if last is not None and last == inputs:
+            continue
+        block = array("f", bytes(4 * per_corp))
+        block[0] = 1
+        if rtg_used[corp]:
+            block[2] = 1
+        block[3] = hand[corp] / 3
+        block[4] = colonists[corp] / 4
+        block[5] = dead[corp] / 4
+        block[6] = placed[corp] / 4
+        if last is not None and last[8:] == inputs[8:]:
+            block[7:7 + slow] = corp_blocks[corp][7:7 + slow]
+            slow_inputs = last[8:]  # (equal, and not changed since: a copy)
+        else:
+            _corporation(s, corp, block, 7, n, ix)
+            slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(), crop[corp])
+        e = 7 + slow
+        block[e] = corp_stats["research"] / 6
+        block[e + 1] = corp_stats["commissions"] / 6
+        if corp < len(held):
+            block[e + 2] = held[corp] / 2
+        corp_inputs[corp] = (*inputs[:8], *slow_inputs)
+        corp_blocks[corp] = block
+        b = o + corp * per_corp
+        out[b:b + per_corp] = block
 
 
 def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict[str, tuple[str, ...]],
@@ -1004,52 +1026,34 @@ def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) 
     return out
 
 
-def _purses(s: MartiansState, seat: int, kept: _Kept, obs: _Seen, out: array[float],
-            ix: dict[str, dict[str, int]], off: dict[str, int], z: dict[str, array[float]]) -> None:
-    """The purses block."""
+
+
+_PER_PURSE = 2 + len(RESOURCES) + 1 + 3
+
+
+def _purses(s: MartiansState, kept: _Kept, out: array[float], ix: dict[str, dict[str, int]],
+            off: dict[str, int], z: dict[str, array[float]]) -> None:
+    """The purses block: one purse seen by every seat in the shared modes, else a purse per
+    corporation in its slot with its minerals left out (`kept.minerals`: only its owner's)."""
     purses = (s.reputation, s.res, s.regolith)
-    if purses != kept.inputs[_B_PURSES]:
-        kept.inputs[_B_PURSES] = (s.reputation.copy(), _lists(s.res), _lists(s.regolith))
-        kept.tick += 1
-        kept.versions[_B_PURSES] = kept.tick
-    if obs.versions[_B_PURSES] == kept.versions[_B_PURSES]:
+    if purses == kept.inputs[_B_PURSES]:
         return
-    obs.versions[_B_PURSES] = kept.versions[_B_PURSES]
-    ncorp = s.corps
-    me = obs.me
-    per_purse = 2 + len(RESOURCES) + 1 + 3
-    shared = s.mode in ("solo", "coop")
+    kept.inputs[_B_PURSES] = (s.reputation.copy(), _lists(s.res), _lists(s.regolith))
+    shared = kept.shared
     o = off["purses"]
     out[o:off["turn"]] = z["purses"]
+    minerals = []
     for p in range(len(s.res)):
-        sl = 0 if shared else (p - me) % ncorp
-        b = o + sl * per_purse
+        b = o + (0 if shared else p * _PER_PURSE)
         # a purse's values looked up by what they are made of (most changes are to one purse)
-        seen = (0 <= seat < s.players) if shared else seat == p  # seat in s.purse_seats(p)
-        pkey = (s.reputation[p], *s.res[p], seen, *s.regolith[p])
+        pkey = (s.reputation[p], *s.res[p], True, *s.regolith[p])
         block = _PURSE_VALUES.get(pkey)
         if block is None:
             if len(_PURSE_VALUES) >= 4096:
                 _PURSE_VALUES.clear()
-            block = _PURSE_VALUES[pkey] = _purse(s, p, seen, ix)
-        out[b:b + per_purse] = block
-
-
-def _tail(s: MartiansState, seat: int, out: array[float], ix: dict[str, dict[str, int]], off: dict[str, int],
-          z: dict[str, array[float]], mine_corps: list[int]) -> None:
-    """The turn, decision, hidden goals and game-over blocks: written every time."""
-    o = off["turn"]
-    out[o:] = z["tail"]
-    if s.turn:
-        _turn(out, s.turn, mine_corps)
-    dec = s.decision(seat)
-    if dec is not None and dec.kind in DECISION_KINDS:
-        out[off["decision"] + DECISION_KINDS.index(dec.kind)] = 1
-    if s.goal_hand:
-        ng = len(_ids()["goals"])
-        for g in s.goals[seat]:
-            out[off["my_goals"] + ix["goals"][g]] = 1
-        for g in s.goal_hand[seat]:
-            out[off["my_goals"] + ng + ix["goals"][g]] = 1
-    if s.over:
-        out[off["over"]] = 1
+            block = _PURSE_VALUES[pkey] = _purse(s, p, True, ix)
+        out[b:b + _PER_PURSE] = block
+        if not shared:
+            minerals.append(block[_PER_PURSE - 3:])
+            out[b + _PER_PURSE - 3:b + _PER_PURSE] = z["occupants"][:3]
+    kept.minerals = minerals
