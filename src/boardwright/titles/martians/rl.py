@@ -550,9 +550,8 @@ class _Kept:
         self.supply: tuple[dict[str, int], dict[str, int]] | None = None
         self.board: tuple[str, dict[str, str], dict[str, bool]] | None = None
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
-        self.install: dict[str, list[int]] | None = None  # the installations the corporations' blocks count
-        self.corp_inputs: list[tuple[Any, ...] | None] = [None] * MAX_CORPS
-        self.corp_blocks: list[array[float]] = [array("f")] * MAX_CORPS
+        self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
+        self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
         self.minerals: list[array[float]] = []  # each purse's minerals (where only its owner sees them)
         ncorp = s.corps
 
@@ -935,54 +934,44 @@ def _corp_size() -> tuple[int, int]:
 def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
                   ix: dict[str, dict[str, int]], off: dict[str, int]) -> None:
     """The corporations block, each corporation in its own slot, without the flag of the
-    observer's own."""
+    observer's own: a corporation's numbers written again when they changed, its experts,
+    assistants, technologies, crop and installations (which change seldom) when those did."""
     ncorp = s.corps
     per_corp, slow = _corp_size()
     held = [len(g) for g in s.goals] if s.goal_hand else []
-    # the state's lists read once; the installations compared once for every corporation
     hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
     rtg_used, stats = s.rtg_used, s.stats
-    experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
-    corp_inputs, corp_blocks = kept.corp_inputs, kept.corp_blocks
-    if kept.install != install:
-        kept.install = _dict_lists(install)
-        for corp in range(MAX_CORPS):  # every corporation's installations made again
-            corp_inputs[corp] = None
+    corp_numbers = kept.corp_numbers
     o = off["corporations"]
     for corp in range(ncorp):
         corp_stats = stats[corp]
-        # a corporation's values are made again when what they are made of changed; its
-        # experts, assistants, technologies, crop and installations, which change seldom,
-        # are copied from its last values when only the numbers changed
-        inputs = (rtg_used[corp], hand[corp], colonists[corp], dead[corp], placed[corp],
-                  corp_stats["research"], corp_stats["commissions"], held[corp] if corp < len(held) else -1,
-                  experts[corp], assistants[corp], corp_tech[corp], crop[corp])
-        last = corp_inputs[corp]
-        if last is not None and last == inputs:
+        numbers = (rtg_used[corp], hand[corp], colonists[corp], dead[corp], placed[corp],
+                   corp_stats["research"], corp_stats["commissions"], held[corp] if corp < len(held) else -1)
+        if numbers == corp_numbers[corp]:
             continue
-        block = array("f", bytes(4 * per_corp))
-        block[0] = 1
-        if rtg_used[corp]:
-            block[2] = 1
-        block[3] = hand[corp] / 3
-        block[4] = colonists[corp] / 4
-        block[5] = dead[corp] / 4
-        block[6] = placed[corp] / 4
-        if last is not None and last[8:] == inputs[8:]:
-            block[7:7 + slow] = corp_blocks[corp][7:7 + slow]
-            slow_inputs = last[8:]  # (equal, and not changed since: a copy)
-        else:
-            _corporation(s, corp, block, 7, n, ix)
-            slow_inputs = (_lists(experts[corp]), assistants[corp].copy(), corp_tech[corp].copy(), crop[corp])
-        e = 7 + slow
-        block[e] = corp_stats["research"] / 6
-        block[e + 1] = corp_stats["commissions"] / 6
-        if corp < len(held):
-            block[e + 2] = held[corp] / 2
-        corp_inputs[corp] = (*inputs[:8], *slow_inputs)
-        corp_blocks[corp] = block
+        corp_numbers[corp] = numbers
         b = o + corp * per_corp
-        out[b:b + per_corp] = block
+        out[b] = 1
+        out[b + 2] = 1 if numbers[0] else 0
+        out[b + 3] = numbers[1] / 3
+        out[b + 4] = numbers[2] / 4
+        out[b + 5] = numbers[3] / 4
+        out[b + 6] = numbers[4] / 4
+        e = b + 7 + slow
+        out[e] = numbers[5] / 6
+        out[e + 1] = numbers[6] / 6
+        out[e + 2] = numbers[7] / 2 if corp < len(held) else 0
+    experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
+    cards = (experts, assistants, corp_tech, crop, install)
+    if cards == kept.cards:
+        return
+    kept.cards = ([_lists(x) for x in experts], _lists(assistants), _lists(corp_tech), crop.copy(),
+                  _dict_lists(install))
+    zeros = array("f", bytes(4 * slow))
+    for corp in range(ncorp):
+        e = o + corp * per_corp + 7
+        out[e:e + slow] = zeros
+        _corporation(s, corp, out, e, n, ix)
 
 
 def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict[str, tuple[str, ...]],
