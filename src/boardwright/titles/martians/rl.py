@@ -527,10 +527,8 @@ def _excavation(
 # with the relative slots turned to that seat's first corporation (`_order`: one gather)
 # and what only that seat knows written in.
 
-_B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC, _B_PURSES, _B_TURN = range(7)
-_N_BLOCKS = 7
-#: (reputation, resources, regolith cards seen, the cards) -> a purse's values
-_PURSE_VALUES: dict[tuple[Any, ...], array[float]] = {}
+_B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC, _B_PURSES = range(6)
+_N_BLOCKS = 6
 #: board key (`board_key`) -> the excavation block
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
 #: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
@@ -552,7 +550,9 @@ class _Kept:
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
         self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
+        self.building = ""  # the building entered in the turn under way
         self.minerals: list[array[float]] = []  # each purse's minerals (where only its owner sees them)
+        self.seats: dict[int, tuple[tuple[int, ...], int, np.ndarray | None, tuple[int, ...]]] = {}  # `_seat`
         ncorp = s.corps
 
         def slot(corp: int | None) -> int:
@@ -581,7 +581,6 @@ def _zeros() -> dict[str, array[float]]:
         "buildings": array("f", bytes(4 * (off["excavation"] - off["buildings"]))),
         "center": array("f", bytes(4 * (off["corporations"] - off["center"]))),
         "purses": array("f", bytes(4 * (off["turn"] - off["purses"]))),
-        "turn": array("f", bytes(4 * (off["decision"] - off["turn"]))),
         "occupants": array("f", bytes(4 * (MAX_CORPS + 1))),
     }
 
@@ -626,12 +625,18 @@ def _order(me: int, ncorp: int, shared: bool) -> np.ndarray | None:
     return np.array(src, dtype=np.intp)
 
 
-@cache
-def _mine(seat: int, mode: str, ncorp: int) -> tuple[int, ...]:
-    """The seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each)."""
+def _seat(seat: int, mode: str, ncorp: int, shared: bool) -> tuple[tuple[int, ...], int, np.ndarray | None,
+                                                                 tuple[int, ...]]:
+    """The seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each), the
+    first of them, where its observation's values lie in the absolute one (`_order`) and the
+    flags of its corporations in its observation."""
     if mode == "solo":
-        return tuple(range(ncorp)) if seat == 0 else ()
-    return (seat,) if 0 <= seat < ncorp else ()
+        mine = tuple(range(ncorp)) if seat == 0 else ()
+    else:
+        mine = (seat,) if 0 <= seat < ncorp else ()
+    me = mine[0] if mine else 0
+    o, per_corp = _offsets()["corporations"], _corp_size()[0]
+    return mine, me, _order(me, ncorp, shared), tuple(o + (c - me) % ncorp * per_corp + 1 for c in mine)
 
 
 def encode_state(s: MartiansState, seat: int) -> np.ndarray:
@@ -646,28 +651,28 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
             or kept.options != s.options:
         kept = _KEPT[0] = _Kept(s)
     _absolute(s, kept)
-    mine_corps = _mine(seat, mode, ncorp)
-    me = mine_corps[0] if mine_corps else 0
-    order = _order(me, ncorp, kept.shared)
+    seen = kept.seats.get(seat)
+    if seen is None:
+        seen = kept.seats[seat] = _seat(seat, mode, ncorp, kept.shared)
+    mine_corps, me, order, flags = seen
     out = kept.values.copy() if order is None else kept.values.take(order)
     # what only this seat knows
+    for f in flags:  # its corporations'
+        out[f] = 1
     off, ix = _offsets(), _slots()
     if seat in s.seen_top and s.weather_deck:
         out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
-    per_corp = _corp_size()[0]
-    for corp in mine_corps:
-        out[off["corporations"] + (corp - me) % ncorp * per_corp + 1] = 1
     if mode == "competitive":  # a colony technology counts for its developer only
         cycle = s.cycle
         for tech, who, when in s.colony_tech:
             if when < cycle and who in mine_corps:
                 out[off["colony_tech"] + ix["colony_tech"][tech] * (MAX_CORPS + 1) + MAX_CORPS] = 1
-    minerals = off["purses"] + 3 + len(RESOURCES)
     if kept.shared:
         if not 0 <= seat < s.players:  # (a seat outside the game sees no purse's cards)
-            out[minerals:minerals + 3] = 0
+            o = off["purses"] + _PER_PURSE - 3
+            out[o:o + 3] = 0
     elif 0 <= seat < len(kept.minerals):
-        o = minerals + (seat - me) % ncorp * _PER_PURSE
+        o = off["purses"] + (seat - me) % ncorp * _PER_PURSE + _PER_PURSE - 3
         out[o:o + 3] = kept.minerals[seat]
     turn = s.turn
     if turn and turn["corp"] in mine_corps:
@@ -753,14 +758,21 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
     _purses(s, kept, out, ix, off, z)
     # the turn under way (but whether it is the seat's) and the end
     turn = s.turn
-    now = (turn["time"], turn["expert"], turn["building"], s.over) if turn else (s.over,)
-    if now != inputs[_B_TURN]:
-        inputs[_B_TURN] = now
-        o = off["turn"]
-        out[o:off["decision"]] = z["turn"]
-        if turn:
-            _turn(out, turn, [])
-        out[off["over"]] = 1 if s.over else 0
+    o = off["turn"]
+    if turn:
+        out[o + 1] = turn["time"] / 4
+        out[o + 2] = 1 if turn["expert"] else 0
+        building = turn["building"]
+    else:
+        out[o + 1] = out[o + 2] = 0
+        building = ""
+    if building != kept.building:
+        if kept.building:
+            out[o + 3 + ix["buildings"][kept.building]] = 0
+        if building:
+            out[o + 3 + ix["buildings"][building]] = 1
+        kept.building = building
+    out[off["over"]] = 1 if s.finished else 0
 
 
 def _board(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
@@ -1034,15 +1046,9 @@ def _purses(s: MartiansState, kept: _Kept, out: array[float], ix: dict[str, dict
     minerals = []
     for p in range(len(s.res)):
         b = o + (0 if shared else p * _PER_PURSE)
-        # a purse's values looked up by what they are made of (most changes are to one purse)
-        pkey = (s.reputation[p], *s.res[p], True, *s.regolith[p])
-        block = _PURSE_VALUES.get(pkey)
-        if block is None:
-            if len(_PURSE_VALUES) >= 4096:
-                _PURSE_VALUES.clear()
-            block = _PURSE_VALUES[pkey] = _purse(s, p, True, ix)
+        block = _purse(s, p, True, ix)
         out[b:b + _PER_PURSE] = block
-        if not shared:
+        if not shared:  # (only its owner sees a purse's minerals: written for that seat)
             minerals.append(block[_PER_PURSE - 3:])
             out[b + _PER_PURSE - 3:b + _PER_PURSE] = z["occupants"][:3]
     kept.minerals = minerals
