@@ -16,7 +16,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import numpy as np
 
@@ -245,7 +245,7 @@ _SUPPLY = (*RESOURCES[:-1], "oxygen", "disease", "hunger", "birth")
 _SCALE = tuple(30 if k == "credits" else 10 for k in RESOURCES)  # a purse's resources
 
 
-def _turn(out: array[float], turn: dict[str, Any], mine_corps: list[int]) -> None:
+def _turn(out: _Floats, turn: dict[str, Any], mine_corps: list[int]) -> None:
     """The turn under way (the state's `turn`, which the view shows as it is)."""
     o = _offsets()["turn"]
     if turn["corp"] in mine_corps:
@@ -258,7 +258,7 @@ def _turn(out: array[float], turn: dict[str, Any], mine_corps: list[int]) -> Non
 
 
 def _two_lists(
-    out: array[float], o: int, slots: dict[str, int], first: Any, second: Any, left: float
+    out: _Floats, o: int, slots: dict[str, int], first: Any, second: Any, left: float
 ) -> None:
     """A block of two one-hot lists over the same ids (on the board, done) and a count left."""
     for k in first:
@@ -527,6 +527,15 @@ def _excavation(
 # with the relative slots turned to that seat's first corporation (`_order`: one gather)
 # and what only that seat knows written in.
 
+class _Floats(Protocol):
+    """Where the encoder writes single values: an array("f"), or a memoryview of one (an
+    item written for about half the cost; both round to float32 alike)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+
+    def __setitem__(self, i: int, v: float, /) -> None: ...
+
+
 _B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC, _B_PURSES = range(6)
 _N_BLOCKS = 6
 #: board key (`board_key`) -> the excavation block
@@ -544,9 +553,10 @@ class _Kept:
         self.shared = s.mode in ("solo", "coop")  # one purse, seen by every seat
         self.out = array("f", _ZEROS)
         self.values = np.frombuffer(self.out, np.float32)
+        self.floats = cast(_Floats, memoryview(self.out))  # (an item written here costs about half)
         self.inputs: list[Any] = [None] * _N_BLOCKS
         self.supply: tuple[dict[str, int], dict[str, int]] | None = None
-        self.board: tuple[str, dict[str, str], dict[str, bool]] | None = None
+        self.board: tuple[Any, ...] | None = None  # `board_key` of the board
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
         self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
@@ -691,9 +701,10 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
 
 
 def _absolute(s: MartiansState, kept: _Kept) -> None:
-    """Bring the absolute observation up to the state: every block whose inputs changed."""
+    """Bring the absolute observation up to the state: every block whose inputs changed.
+    Single values are written through `kept.floats`, runs of them into `kept.out`."""
     n, ix, off, z = _ids(), _slots(), _offsets(), _zeros()
-    out, inputs, slot = kept.out, kept.inputs, kept.slot
+    out, w, inputs, slot = kept.out, kept.floats, kept.inputs, kept.slot
     ncorp = s.corps
     # the head (mode, time, first player, weather, events)
     head = (s.cycle, s.cycles, s.round, s.rounds, s.first, s.weather, len(s.weather_deck), s.event_active,
@@ -703,8 +714,8 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
         out[off["mode"]:off["rtg"]] = z["first"]
         out[off["weather"]:off["weather_top"]] = z["weather"]
         out[off["weather_deck"]:off["quarters"]] = z["events"]
-        _head(s, out, off, ix, slot)
-    out[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
+        _head(s, w, off, ix, slot)
+    w[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
     # the general supply and the markers removed: their values looked up by what they are made of
     last_supply = kept.supply
     if last_supply is None or last_supply[0] != s.supply or last_supply[1] != s.gone:
@@ -728,8 +739,8 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
                                s.birth_q)
         o = off["quarters"]
         out[o:off["buildings"]] = z["quarters"]
-        _quarters(s, out, o, 0, ncorp, slot)
-    _board(s, kept, out, n, ix, off, z)
+        _quarters(s, w, o, 0, ncorp, slot)
+    _board(s, kept, n, ix, off, z)
     # the educational center, research, crop supply, colony technologies, commissions, scenario
     center = (s.cycle, s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
               s.research_board, s.research_out, len(s.research_reserve), s.crop_supply, s.colony_tech,
@@ -740,45 +751,45 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
         inputs[_B_CENTER] = tuple(x.copy() if isinstance(x, list) else x for x in center)
         o = off["center"]
         out[o:off["corporations"]] = z["center"]
-        _center(s, out, n, ix, off, [], slot)
+        _center(s, w, n, ix, off, [], slot)
         inputs[_B_MISC] = None  # (the regolith deck and the conversion were zeroed: written below)
     # the regolith deck and the conversion row: their own check, they change more often
     misc = (len(s.regolith_deck), len(s.regolith_out), s.round)
     if misc != inputs[_B_MISC]:
         inputs[_B_MISC] = misc
         o = off["regolith_deck"]
-        out[o] = misc[0] / 18
-        out[o + 1] = misc[1] / 18
+        w[o] = misc[0] / 18
+        w[o + 1] = misc[1] / 18
         conversion = s.content.board.conversion
         row = conversion[max(1, min(s.round, len(conversion))) - 1]
         o = off["conversion"]
-        out[o] = row.food / 5
-        out[o + 1] = row.medicine / 5
-    _corporations(s, kept, out, n, ix, off)
-    _purses(s, kept, out, ix, off, z)
+        w[o] = row.food / 5
+        w[o + 1] = row.medicine / 5
+    _corporations(s, kept, n, ix, off)
+    _purses(s, kept, ix, off, z)
     # the turn under way (but whether it is the seat's) and the end
     turn = s.turn
     o = off["turn"]
     if turn:
-        out[o + 1] = turn["time"] / 4
-        out[o + 2] = 1 if turn["expert"] else 0
+        w[o + 1] = turn["time"] / 4
+        w[o + 2] = 1 if turn["expert"] else 0
         building = turn["building"]
     else:
-        out[o + 1] = out[o + 2] = 0
+        w[o + 1] = w[o + 2] = 0
         building = ""
     if building != kept.building:
         if kept.building:
-            out[o + 3 + ix["buildings"][kept.building]] = 0
+            w[o + 3 + ix["buildings"][kept.building]] = 0
         if building:
-            out[o + 3 + ix["buildings"][building]] = 1
+            w[o + 3 + ix["buildings"][building]] = 1
         kept.building = building
-    out[off["over"]] = 1 if s.finished else 0
+    w[off["over"]] = 1 if s.finished else 0
 
 
-def _board(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
-           ix: dict[str, dict[str, int]], off: dict[str, int], z: dict[str, array[float]]) -> None:
+def _board(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
+           off: dict[str, int], z: dict[str, array[float]]) -> None:
     """The buildings, installations and excavation blocks."""
-    inputs = kept.inputs
+    out, w, inputs = kept.out, kept.floats, kept.inputs
     # the buildings and installations: written again when a building is built, an upgrade
     # token or an installation marker moves; otherwise only the fields of each building whose
     # fields changed (a colonist placed or taken back)
@@ -791,7 +802,7 @@ def _board(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[
         kept.fields = _dict_lists(fields)
         o = off["buildings"]
         out[o:off["excavation"]] = z["buildings"]
-        _buildings(s, out, n, off, 0, s.corps, kept.slot)
+        _buildings(s, w, n, off, 0, s.corps, kept.slot)
     elif kept_fields != fields:
         ncorp = s.corps
         occupants = MAX_CORPS + 1  # occupant's slot one-hot, unavailable (the upgrade token stays)
@@ -805,28 +816,26 @@ def _board(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[
                 out[fb:fb + occupants] = zeros
             for fb, who in zip(field_at, who_now, strict=False):  # the first MAX_FIELDS fields
                 if who >= 0:
-                    out[fb + who % ncorp] = 1
+                    w[fb + who % ncorp] = 1
                 elif who == -2:
-                    out[fb + MAX_CORPS] = 1
+                    w[fb + MAX_CORPS] = 1
         if kept_fields != fields:  # a building outside the board's list (set by hand): kept as it is
             kept.fields = _dict_lists(fields)
     # the excavation board changes at a dig or a move only: its block is made once per board
-    # (compared first with a copy of the last board: cheaper than a key)
-    last_board = kept.board
-    if last_board is None or last_board[0] != s.machine or last_board[1] != s.tiles \
-            or last_board[2] != s.faceup:
-        bkey = board_key(s)
+    # (`board_key`: the machine, then the fields' tokens and face-up flags in their fixed order)
+    bkey = board_key(s)
+    if bkey != kept.board:
         made = _EXCAVATION.get(bkey)
         if made is None:
             if len(_EXCAVATION) >= 4096:
                 _EXCAVATION.clear()
             made = _EXCAVATION[bkey] = _excavation(s, n, ix)
-        kept.board = (s.machine, s.tiles.copy(), s.faceup.copy())
+        kept.board = bkey
         o = off["excavation"]
         out[o:o + len(made)] = made
 
 
-def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str, dict[str, int]],
+def _head(s: MartiansState, out: _Floats, off: dict[str, int], ix: dict[str, dict[str, int]],
           slot: Callable[[int | None], int]) -> None:
     """The mode, time, first player, weather and event blocks (the top weather card and the
     RTG are written on their own)."""
@@ -846,7 +855,7 @@ def _head(s: MartiansState, out: array[float], off: dict[str, int], ix: dict[str
     out[off["events_played"]] = len(s.events_out) / 20
 
 
-def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
+def _quarters(s: MartiansState, out: _Floats, o: int, me: int, ncorp: int,
               slot: Callable[[int | None], int]) -> None:
     for q in range(4):
         b = o + q * (4 + MAX_CORPS + 1 + 2 * MAX_CORPS)
@@ -863,7 +872,7 @@ def _quarters(s: MartiansState, out: array[float], o: int, me: int, ncorp: int,
         out[_offsets()["birth_quarters"] + s.birth_q] = 1
 
 
-def _buildings(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], off: dict[str, int],
+def _buildings(s: MartiansState, out: _Floats, n: dict[str, tuple[str, ...]], off: dict[str, int],
                me: int, ncorp: int, slot: Callable[[int | None], int]) -> None:
     unbuilt = s.unbuilt
     fields, all_upgrades = s.fields, s.upgrades
@@ -887,7 +896,7 @@ def _buildings(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]
             out[b + 1 + slot(corp)] += 0.5
 
 
-def _center(s: MartiansState, out: array[float], n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
+def _center(s: MartiansState, out: _Floats, n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
             off: dict[str, int], mine_corps: list[int], slot: Callable[[int | None], int]) -> None:
     """The educational center, research, regolith deck, crop supply, colony technologies,
     commissions and scenario blocks."""
@@ -943,8 +952,8 @@ def _corp_size() -> tuple[int, int]:
 
 
 
-def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str, tuple[str, ...]],
-                  ix: dict[str, dict[str, int]], off: dict[str, int]) -> None:
+def _corporations(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
+                  off: dict[str, int]) -> None:
     """The corporations block, each corporation in its own slot, without the flag of the
     observer's own: a corporation's numbers written again when they changed, its experts,
     assistants, technologies, crop and installations (which change seldom) when those did."""
@@ -953,7 +962,7 @@ def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str,
     held = [len(g) for g in s.goals] if s.goal_hand else []
     hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
     rtg_used, stats = s.rtg_used, s.stats
-    corp_numbers = kept.corp_numbers
+    corp_numbers, out, w = kept.corp_numbers, kept.out, kept.floats
     o = off["corporations"]
     for corp in range(ncorp):
         corp_stats = stats[corp]
@@ -963,16 +972,16 @@ def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str,
             continue
         corp_numbers[corp] = numbers
         b = o + corp * per_corp
-        out[b] = 1
-        out[b + 2] = 1 if numbers[0] else 0
-        out[b + 3] = numbers[1] / 3
-        out[b + 4] = numbers[2] / 4
-        out[b + 5] = numbers[3] / 4
-        out[b + 6] = numbers[4] / 4
+        w[b] = 1
+        w[b + 2] = 1 if numbers[0] else 0
+        w[b + 3] = numbers[1] / 3
+        w[b + 4] = numbers[2] / 4
+        w[b + 5] = numbers[3] / 4
+        w[b + 6] = numbers[4] / 4
         e = b + 7 + slow
-        out[e] = numbers[5] / 6
-        out[e + 1] = numbers[6] / 6
-        out[e + 2] = numbers[7] / 2 if corp < len(held) else 0
+        w[e] = numbers[5] / 6
+        w[e + 1] = numbers[6] / 6
+        w[e + 2] = numbers[7] / 2 if corp < len(held) else 0
     experts, assistants, corp_tech, crop, install = s.experts, s.assistants, s.corp_tech, s.crop, s.install
     cards = (experts, assistants, corp_tech, crop, install)
     if cards == kept.cards:
@@ -983,10 +992,10 @@ def _corporations(s: MartiansState, kept: _Kept, out: array[float], n: dict[str,
     for corp in range(ncorp):
         e = o + corp * per_corp + 7
         out[e:e + slow] = zeros
-        _corporation(s, corp, out, e, n, ix)
+        _corporation(s, corp, w, e, n, ix)
 
 
-def _corporation(s: MartiansState, corp: int, out: array[float], e: int, n: dict[str, tuple[str, ...]],
+def _corporation(s: MartiansState, corp: int, out: _Floats, e: int, n: dict[str, tuple[str, ...]],
                  ix: dict[str, dict[str, int]]) -> None:
     """A corporation's experts, assistants, technologies, crop and installations from `e`."""
     n_experts, n_assistants = len(n["experts"]), len(n["assistants"])
@@ -1032,13 +1041,14 @@ def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) 
 _PER_PURSE = 2 + len(RESOURCES) + 1 + 3
 
 
-def _purses(s: MartiansState, kept: _Kept, out: array[float], ix: dict[str, dict[str, int]],
-            off: dict[str, int], z: dict[str, array[float]]) -> None:
+def _purses(s: MartiansState, kept: _Kept, ix: dict[str, dict[str, int]], off: dict[str, int],
+            z: dict[str, array[float]]) -> None:
     """The purses block: one purse seen by every seat in the shared modes, else a purse per
     corporation in its slot with its minerals left out (`kept.minerals`: only its owner's)."""
     purses = (s.reputation, s.res, s.regolith)
     if purses == kept.inputs[_B_PURSES]:
         return
+    out = kept.out
     kept.inputs[_B_PURSES] = (s.reputation.copy(), _lists(s.res), _lists(s.regolith))
     shared = kept.shared
     o = off["purses"]
