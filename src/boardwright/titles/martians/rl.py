@@ -545,18 +545,21 @@ _SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
 
 
 class _Kept:
-    """The absolute observation of the state last encoded in a game of this mode, size and
-    options, with a copy of what each block was made of (None: not made yet)."""
+    """The absolute observation of the state last encoded in a game of this mode and size,
+    with a copy of what each block was made of (None: not made yet)."""
+
+    __slots__ = ("board", "building", "cards", "corp_numbers", "corps", "fields", "floats", "inputs",
+                 "minerals", "mode", "out", "players", "seats", "shared", "slot", "supply", "values")
 
     def __init__(self, s: MartiansState) -> None:
-        self.mode, self.corps, self.players, self.options = s.mode, s.corps, s.players, dict(s.options)
+        self.mode, self.corps, self.players = s.mode, s.corps, s.players
         self.shared = s.mode in ("solo", "coop")  # one purse, seen by every seat
         self.out = array("f", _ZEROS)
         self.values = np.frombuffer(self.out, np.float32)
         self.floats = cast(_Floats, memoryview(self.out))  # (an item written here costs about half)
         self.inputs: list[Any] = [None] * _N_BLOCKS
         self.supply: tuple[dict[str, int], dict[str, int]] | None = None
-        self.board: tuple[Any, ...] | None = None  # `board_key` of the board
+        self.board: tuple[str, dict[str, str], dict[str, bool]] | None = None  # a copy of the last board
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
         self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
@@ -657,8 +660,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     kept = _KEPT[0]
     ncorp = s.corps
     mode = s.mode
-    if kept is None or kept.mode != mode or kept.corps != ncorp or kept.players != s.players \
-            or kept.options != s.options:
+    if kept is None or kept.mode != mode or kept.corps != ncorp or kept.players != s.players:
         kept = _KEPT[0] = _Kept(s)
     _absolute(s, kept)
     seen = kept.seats.get(seat)
@@ -669,7 +671,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     # what only this seat knows
     for f in flags:  # its corporations'
         out[f] = 1
-    off, ix = _offsets(), _slots()
+    off, ix = _OFF, _IX
     if seat in s.seen_top and s.weather_deck:
         out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
     if mode == "competitive":  # a colony technology counts for its developer only
@@ -694,7 +696,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
         o = off["my_goals"]
         for g in s.goals[seat]:
             out[o + ix["goals"][g]] = 1
-        o += len(_ids()["goals"])
+        o += len(_IDS["goals"])
         for g in s.goal_hand[seat]:
             out[o + ix["goals"][g]] = 1
     return out
@@ -703,7 +705,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
 def _absolute(s: MartiansState, kept: _Kept) -> None:
     """Bring the absolute observation up to the state: every block whose inputs changed.
     Single values are written through `kept.floats`, runs of them into `kept.out`."""
-    n, ix, off, z = _ids(), _slots(), _offsets(), _zeros()
+    n, ix, off, z = _IDS, _IX, _OFF, _ZERO_RUNS
     out, w, inputs, slot = kept.out, kept.floats, kept.inputs, kept.slot
     ncorp = s.corps
     # the head (mode, time, first player, weather, events)
@@ -742,9 +744,11 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
         _quarters(s, w, o, 0, ncorp, slot)
     _board(s, kept, n, ix, off, z)
     # the educational center, research, crop supply, colony technologies, commissions, scenario
-    center = (s.cycle, s.board_experts, s.board_assistants, len(s.expert_deck), len(s.assistant_deck),
-              s.research_board, s.research_out, len(s.research_reserve), s.crop_supply, s.colony_tech,
-              s.commissions_open, s.commissions_out, len(s.commission_deck), s.requirements_done)
+    options = s.options
+    center = (s.cycle, options.get("scenario"), options.get("solo_goal"), s.board_experts, s.board_assistants,
+              len(s.expert_deck), len(s.assistant_deck), s.research_board, s.research_out,
+              len(s.research_reserve), s.crop_supply, s.colony_tech, s.commissions_open, s.commissions_out,
+              len(s.commission_deck), s.requirements_done)
     if center != inputs[_B_CENTER]:
         # the lists of lists here (colony technologies, requirements done) get new items
         # but never change one: a copy one level deep is enough
@@ -822,15 +826,17 @@ def _board(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], ix: dic
         if kept_fields != fields:  # a building outside the board's list (set by hand): kept as it is
             kept.fields = _dict_lists(fields)
     # the excavation board changes at a dig or a move only: its block is made once per board
-    # (`board_key`: the machine, then the fields' tokens and face-up flags in their fixed order)
-    bkey = board_key(s)
-    if bkey != kept.board:
+    # (compared first with a copy of the last board: cheaper than a key)
+    last_board = kept.board
+    if last_board is None or last_board[0] != s.machine or last_board[1] != s.tiles \
+            or last_board[2] != s.faceup:
+        bkey = board_key(s)
         made = _EXCAVATION.get(bkey)
         if made is None:
             if len(_EXCAVATION) >= 4096:
                 _EXCAVATION.clear()
             made = _EXCAVATION[bkey] = _excavation(s, n, ix)
-        kept.board = bkey
+        kept.board = (s.machine, s.tiles.copy(), s.faceup.copy())
         o = off["excavation"]
         out[o:o + len(made)] = made
 
@@ -950,6 +956,12 @@ def _corp_size() -> tuple[int, int]:
     return 3 + 4 + slow + 3, slow
 
 
+# what the hot path reads, made once
+_IDS, _IX, _OFF = _ids(), _slots(), _offsets()
+_ZERO_RUNS = _zeros()
+_CORP_SIZE = _corp_size()
+
+
 
 
 def _corporations(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], ix: dict[str, dict[str, int]],
@@ -958,7 +970,7 @@ def _corporations(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], 
     observer's own: a corporation's numbers written again when they changed, its experts,
     assistants, technologies, crop and installations (which change seldom) when those did."""
     ncorp = s.corps
-    per_corp, slow = _corp_size()
+    per_corp, slow = _CORP_SIZE
     held = [len(g) for g in s.goals] if s.goal_hand else []
     hand, colonists, dead, placed = s.hand, s.colonists, s.dead, s.placed
     rtg_used, stats = s.rtg_used, s.stats
