@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import numpy as np
 
 from .content import RESOURCES, Content, load
-from .excavation import board_key, hexes
+from .excavation import hexes
 from .setup import copies, uses_commissions, uses_scenario
 
 if TYPE_CHECKING:
@@ -559,7 +559,7 @@ class _Kept:
         self.floats = cast(_Floats, memoryview(self.out))  # (an item written here costs about half)
         self.inputs: list[Any] = [None] * _N_BLOCKS
         self.supply: tuple[dict[str, int], dict[str, int]] | None = None
-        self.board: tuple[str, dict[str, str], dict[str, bool]] | None = None  # a copy of the last board
+        self.board: list[Any] | None = None  # the last board as `board_key` reads it
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
         self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
@@ -825,18 +825,19 @@ def _board(s: MartiansState, kept: _Kept, n: dict[str, tuple[str, ...]], ix: dic
                     w[fb + MAX_CORPS] = 1
         if kept_fields != fields:  # a building outside the board's list (set by hand): kept as it is
             kept.fields = _dict_lists(fields)
-    # the excavation board changes at a dig or a move only: its block is made once per board
-    # (compared first with a copy of the last board: cheaper than a key)
-    last_board = kept.board
-    if last_board is None or last_board[0] != s.machine or last_board[1] != s.tiles \
-            or last_board[2] != s.faceup:
-        bkey = board_key(s)
+    # the excavation board changes at a dig or a move only: its block is made once per board.
+    # The board is compared as `board_key` reads it (the machine, then the fields' tokens and
+    # face-up flags in their fixed order), a list of the values being cheaper to compare
+    # than the dicts (whose comparison compares every value afresh, the same object too)
+    board = [s.machine, *s.tiles.values(), *s.faceup.values()]
+    if board != kept.board:
+        bkey = tuple(board)
         made = _EXCAVATION.get(bkey)
         if made is None:
             if len(_EXCAVATION) >= 4096:
                 _EXCAVATION.clear()
             made = _EXCAVATION[bkey] = _excavation(s, n, ix)
-        kept.board = (s.machine, s.tiles.copy(), s.faceup.copy())
+        kept.board = board
         o = off["excavation"]
         out[o:o + len(made)] = made
 
