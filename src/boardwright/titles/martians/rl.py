@@ -536,8 +536,8 @@ class _Floats(Protocol):
     def __setitem__(self, i: int, v: float, /) -> None: ...
 
 
-_B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC, _B_PURSES = range(6)
-_N_BLOCKS = 6
+_B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC = range(5)
+_N_BLOCKS = 5
 #: board key (`board_key`) -> the excavation block
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
 #: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
@@ -549,7 +549,8 @@ class _Kept:
     with a copy of what each block was made of (None: not made yet)."""
 
     __slots__ = ("board", "building", "cards", "corp_numbers", "corps", "fields", "floats", "inputs",
-                 "minerals", "mode", "out", "players", "seats", "shared", "slot", "supply", "values")
+                 "minerals", "mode", "out", "players", "purses", "seats", "shared", "slot", "supply",
+                 "values")
 
     def __init__(self, s: MartiansState) -> None:
         self.mode, self.corps, self.players = s.mode, s.corps, s.players
@@ -564,6 +565,7 @@ class _Kept:
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
         self.cards: tuple[Any, ...] | None = None  # the corporations' experts to installations
         self.building = ""  # the building entered in the turn under way
+        self.purses: list[tuple[int, list[int], list[str]] | None] = []  # a copy of each purse
         self.minerals: list[array[float]] = []  # each purse's minerals (where only its owner sees them)
         self.seats: dict[int, tuple[tuple[int, ...], int, np.ndarray | None, tuple[int, ...]]] = {}  # `_seat`
         ncorp = s.corps
@@ -593,7 +595,6 @@ def _zeros() -> dict[str, array[float]]:
         "quarters": array("f", bytes(4 * (off["buildings"] - off["quarters"]))),
         "buildings": array("f", bytes(4 * (off["excavation"] - off["buildings"]))),
         "center": array("f", bytes(4 * (off["corporations"] - off["center"]))),
-        "purses": array("f", bytes(4 * (off["turn"] - off["purses"]))),
         "occupants": array("f", bytes(4 * (MAX_CORPS + 1))),
     }
 
@@ -770,7 +771,7 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
         w[o] = row.food / 5
         w[o + 1] = row.medicine / 5
     _corporations(s, kept, n, ix, off)
-    _purses(s, kept, ix, off, z)
+    _purses(s, kept, off)
     # the turn under way (but whether it is the seat's) and the end
     turn = s.turn
     o = off["turn"]
@@ -1034,44 +1035,45 @@ def _corporation(s: MartiansState, corp: int, out: _Floats, e: int, n: dict[str,
             out[e + i] = markers.count(corp) / 2
 
 
-def _purse(s: MartiansState, p: int, seen: bool, ix: dict[str, dict[str, int]]) -> array[float]:
-    """One purse's block (`layout`'s purses field, one slot)."""
-    c = s.content
-    i_minerals = ix["minerals"]
-    out = array("f", bytes(4 * (2 + len(RESOURCES) + 1 + 3)))
-    out[0] = 1
-    out[1] = s.reputation[p] / 30
-    out[2:2 + len(RESOURCES)] = array("f", [a / d for a, d in zip(s.res[p], _SCALE, strict=True)])
-    out[2 + len(RESOURCES)] = len(s.regolith[p]) / 6
-    if seen:
-        for x in s.regolith[p]:
-            out[3 + len(RESOURCES) + i_minerals[c.regolith[_kind(x)].mineral]] += _SIXTH
-    return out
-
-
-
-
 _PER_PURSE = 2 + len(RESOURCES) + 1 + 3
 
 
-def _purses(s: MartiansState, kept: _Kept, ix: dict[str, dict[str, int]], off: dict[str, int],
-            z: dict[str, array[float]]) -> None:
+def _minerals(s: MartiansState, cards: list[str]) -> array[float]:
+    """A purse's regolith cards' minerals per colour / 6 (blue, red, yellow)."""
+    c, i_minerals = s.content, _IX["minerals"]
+    out = array("f", bytes(4 * 3))
+    for x in cards:
+        out[i_minerals[c.regolith[_kind(x)].mineral]] += _SIXTH
+    return out
+
+
+def _purses(s: MartiansState, kept: _Kept, off: dict[str, int]) -> None:
     """The purses block: one purse seen by every seat in the shared modes, else a purse per
-    corporation in its slot with its minerals left out (`kept.minerals`: only its owner's)."""
-    purses = (s.reputation, s.res, s.regolith)
-    if purses == kept.inputs[_B_PURSES]:
-        return
-    out = kept.out
-    kept.inputs[_B_PURSES] = (s.reputation.copy(), _lists(s.res), _lists(s.regolith))
+    corporation in its slot with its minerals left out (`kept.minerals`: only its owner sees
+    them). A purse is written again when its reputation, resources or cards changed."""
+    reputation, res, regolith = s.reputation, s.res, s.regolith
+    last = kept.purses
+    if len(last) != len(res):
+        last = kept.purses = [None] * len(res)
+        kept.minerals = [array("f", bytes(4 * 3))] * len(res)
     shared = kept.shared
+    out, w = kept.out, kept.floats
     o = off["purses"]
-    out[o:off["turn"]] = z["purses"]
-    minerals = []
-    for p in range(len(s.res)):
+    changed = False
+    for p, amounts in enumerate(res):
+        cards = regolith[p]
+        if not changed and last[p] == (reputation[p], amounts, cards):
+            continue
+        changed = shared  # (one slot for every purse: the later ones written again after it)
+        last[p] = (reputation[p], amounts.copy(), cards.copy())
         b = o + (0 if shared else p * _PER_PURSE)
-        block = _purse(s, p, True, ix)
-        out[b:b + _PER_PURSE] = block
-        if not shared:  # (only its owner sees a purse's minerals: written for that seat)
-            minerals.append(block[_PER_PURSE - 3:])
-            out[b + _PER_PURSE - 3:b + _PER_PURSE] = z["occupants"][:3]
-    kept.minerals = minerals
+        w[b] = 1
+        w[b + 1] = reputation[p] / 30
+        for i, a in enumerate(amounts):
+            w[b + 2 + i] = a / _SCALE[i]
+        w[b + 2 + len(RESOURCES)] = len(cards) / 6
+        minerals = _minerals(s, cards)
+        if shared:
+            out[b + _PER_PURSE - 3:b + _PER_PURSE] = minerals
+        else:  # (written for the owner's seat only)
+            kept.minerals[p] = minerals
