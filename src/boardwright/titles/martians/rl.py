@@ -540,8 +540,6 @@ _B_HEAD, _B_QUARTERS, _B_BUILDINGS, _B_CENTER, _B_MISC = range(5)
 _N_BLOCKS = 5
 #: board key (`board_key`) -> the excavation block
 _EXCAVATION: dict[tuple[Any, ...], array[float]] = {}
-#: the supply's and the removed markers' (key, amount) pairs -> their blocks' values
-_SUPPLY_VALUES: dict[tuple[Any, ...], tuple[array[float], array[float]]] = {}
 
 
 class _Kept:
@@ -559,7 +557,7 @@ class _Kept:
         self.values = np.frombuffer(self.out, np.float32)
         self.floats = cast(_Floats, memoryview(self.out))  # (an item written here costs about half)
         self.inputs: list[Any] = [None] * _N_BLOCKS
-        self.supply: tuple[dict[str, int], dict[str, int]] | None = None
+        self.supply: list[Any] | None = None  # the supply's amounts, a copy of the removed markers
         self.board: list[Any] | None = None  # the last board as `board_key` reads it
         self.fields: dict[str, list[int]] | None = None  # a copy of the fields
         self.corp_numbers: list[tuple[Any, ...] | None] = [None] * MAX_CORPS  # each corporation's numbers
@@ -719,22 +717,18 @@ def _absolute(s: MartiansState, kept: _Kept) -> None:
         out[off["weather_deck"]:off["quarters"]] = z["events"]
         _head(s, w, off, ix, slot)
     w[off["rtg"]] = s.rtg / 6  # (changes more often than the rest: written every time)
-    # the general supply and the markers removed: their values looked up by what they are made of
-    last_supply = kept.supply
-    if last_supply is None or last_supply[0] != s.supply or last_supply[1] != s.gone:
-        skey = (*s.supply.items(), None, *s.gone.items())
-        found = _SUPPLY_VALUES.get(skey)
-        if found is None:
-            if len(_SUPPLY_VALUES) >= 4096:
-                _SUPPLY_VALUES.clear()
-            supply, gone = s.supply, s.gone
-            found = _SUPPLY_VALUES[skey] = (array("f", [supply.get(k, 0) / 10 for k in _SUPPLY]),
-                                            array("f", [gone.get(k, 0) / 10 for k in RESOURCES[:-1]]))
-        kept.supply = (s.supply.copy(), s.gone.copy())
+    # the general supply and the markers removed, compared as a list of the supply's amounts
+    # (its markers are fixed at the setup, in a fixed order) and the removed markers
+    supply, gone = s.supply, s.gone
+    amounts = [*supply.values(), gone]
+    if amounts != kept.supply:
+        kept.supply = [*supply.values(), gone.copy()]
         o = off["supply"]
-        out[o:o + len(_SUPPLY)] = found[0]
+        for i, k in enumerate(_SUPPLY):
+            w[o + i] = supply.get(k, 0) / 10
         o = off["removed"]
-        out[o:o + len(RESOURCES) - 1] = found[1]
+        for i, k in enumerate(RESOURCES[:-1]):
+            w[o + i] = gone.get(k, 0) / 10
     # the quarters
     quarters = (s.quarters, s.owner, s.infirmary, s.apartments, s.birth_q)
     if quarters != inputs[_B_QUARTERS]:
