@@ -182,6 +182,7 @@ def test_observation_kept_across_interleaved_games() -> None:
     games = [new(3, seed=41, mode="coop"), new(3, seed=42, mode="coop"), new(4, seed=43, mode="competitive"),
              new(3, seed=44, mode="semi-coop"), new(1, seed=45, mode="solo")]
     rngs = [random.Random(k) for k in range(len(games))]
+    rl.forget()  # (from nothing kept)
     encoded = 0
     for step in range(400):
         for s, rng in zip(games, rngs, strict=True):

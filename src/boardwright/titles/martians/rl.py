@@ -594,6 +594,7 @@ def _zeros() -> dict[str, array[float]]:
         "buildings": array("f", bytes(4 * (off["excavation"] - off["buildings"]))),
         "center": array("f", bytes(4 * (off["corporations"] - off["center"]))),
         "occupants": array("f", bytes(4 * (MAX_CORPS + 1))),
+        "minerals": array("f", bytes(4 * 3)),
     }
 
 
@@ -703,7 +704,7 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
         for i in ones:
             w[i] = 0
         if own >= 0:
-            kept.out[own:own + 3] = _ZERO_RUNS["occupants"][:3]
+            kept.out[own:own + 3] = _ZERO_RUNS["minerals"]
     if kept.shared and not 0 <= seat < s.players:  # (a seat outside the game sees no purse's cards)
         o = off["purses"] + _PER_PURSE - 3
         out[o:o + 3] = 0
@@ -1058,7 +1059,7 @@ def _purses(s: MartiansState, kept: _Kept, off: dict[str, int]) -> None:
     last = kept.purses
     if len(last) != len(res):
         last = kept.purses = [None] * len(res)
-        kept.minerals = [array("f", bytes(4 * 3))] * len(res)
+        kept.minerals = [_ZERO_RUNS["minerals"]] * len(res)
     shared = kept.shared
     out, w = kept.out, kept.floats
     o = off["purses"]
