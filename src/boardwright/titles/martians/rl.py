@@ -565,7 +565,7 @@ class _Kept:
         self.building = ""  # the building entered in the turn under way
         self.purses: list[tuple[int, list[int], list[str]] | None] = []  # a copy of each purse
         self.minerals: list[array[float]] = []  # each purse's minerals (where only its owner sees them)
-        self.seats: dict[int, tuple[tuple[int, ...], np.ndarray | None, tuple[int, ...]]] = {}  # `_seat`
+        self.seats: dict[int, tuple[tuple[int, ...], int, np.ndarray | None, tuple[int, ...]]] = {}  # `_seat`
         ncorp = s.corps
 
         def slot(corp: int | None) -> int:
@@ -638,18 +638,18 @@ def _order(me: int, ncorp: int, shared: bool) -> np.ndarray | None:
     return np.array(src, dtype=np.intp)
 
 
-def _seat(seat: int, mode: str, ncorp: int, shared: bool) -> tuple[tuple[int, ...], np.ndarray | None,
+def _seat(seat: int, mode: str, ncorp: int, shared: bool) -> tuple[tuple[int, ...], int, np.ndarray | None,
                                                                  tuple[int, ...]]:
-    """The seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each), where
-    its observation's values lie in the absolute one (`_order`, turned to the first of them)
-    and where the flags of its corporations lie in the absolute one."""
+    """The seat's corporations (`seat_of`: solo's seat 0 plays both, otherwise one each), the
+    first of them, where its observation's values lie in the absolute one (`_order`) and the
+    flags of its corporations in its observation."""
     if mode == "solo":
         mine = tuple(range(ncorp)) if seat == 0 else ()
     else:
         mine = (seat,) if 0 <= seat < ncorp else ()
     me = mine[0] if mine else 0
     o, per_corp = _offsets()["corporations"], _corp_size()[0]
-    return mine, _order(me, ncorp, shared), tuple(o + c * per_corp + 1 for c in mine)
+    return mine, me, _order(me, ncorp, shared), tuple(o + (c - me) % ncorp * per_corp + 1 for c in mine)
 
 
 def encode_state(s: MartiansState, seat: int) -> np.ndarray:
@@ -666,48 +666,39 @@ def encode_state(s: MartiansState, seat: int) -> np.ndarray:
     seen = kept.seats.get(seat)
     if seen is None:
         seen = kept.seats[seat] = _seat(seat, mode, ncorp, kept.shared)
-    mine_corps, order, flags = seen
-    # what only this seat knows, written into the absolute observation for the gather below
-    # and taken out again (an item there costs less than one in numpy's array); none of these
-    # places holds anything of the absolute observation
+    mine_corps, me, order, flags = seen
+    out = kept.values.copy() if order is None else kept.values.take(order)
+    # what only this seat knows
+    for f in flags:  # its corporations'
+        out[f] = 1
     off, ix = _OFF, _IX
-    ones = list(flags)  # its corporations'
     if seat in s.seen_top and s.weather_deck:
-        ones.append(off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])])
+        out[off["weather_top"] + ix["weather"][_kind(s.weather_deck[-1])]] = 1
     if mode == "competitive":  # a colony technology counts for its developer only
         cycle = s.cycle
         for tech, who, when in s.colony_tech:
             if when < cycle and who in mine_corps:
-                ones.append(off["colony_tech"] + ix["colony_tech"][tech] * (MAX_CORPS + 1) + MAX_CORPS)
+                out[off["colony_tech"] + ix["colony_tech"][tech] * (MAX_CORPS + 1) + MAX_CORPS] = 1
+    if kept.shared:
+        if not 0 <= seat < s.players:  # (a seat outside the game sees no purse's cards)
+            o = off["purses"] + _PER_PURSE - 3
+            out[o:o + 3] = 0
+    elif 0 <= seat < len(kept.minerals):
+        o = off["purses"] + (seat - me) % ncorp * _PER_PURSE + _PER_PURSE - 3
+        out[o:o + 3] = kept.minerals[seat]
     turn = s.turn
     if turn and turn["corp"] in mine_corps:
-        ones.append(off["turn"])
+        out[off["turn"]] = 1
     dec = s.decision(seat)
     if dec is not None and dec.kind in DECISION_KINDS:
-        ones.append(off["decision"] + DECISION_KINDS.index(dec.kind))
+        out[off["decision"] + DECISION_KINDS.index(dec.kind)] = 1
     if s.goal_hand:
         o = off["my_goals"]
-        ones += [o + ix["goals"][g] for g in s.goals[seat]]
+        for g in s.goals[seat]:
+            out[o + ix["goals"][g]] = 1
         o += len(_IDS["goals"])
-        ones += [o + ix["goals"][g] for g in s.goal_hand[seat]]
-    own = -1  # where its purse's minerals go (a purse per corporation: only its owner sees them)
-    if not kept.shared and 0 <= seat < len(kept.minerals):
-        own = off["purses"] + seat * _PER_PURSE + _PER_PURSE - 3
-    w, values = kept.floats, kept.values
-    try:
-        for i in ones:
-            w[i] = 1
-        if own >= 0:
-            kept.out[own:own + 3] = kept.minerals[seat]
-        out = values.copy() if order is None else values.take(order)
-    finally:
-        for i in ones:
-            w[i] = 0
-        if own >= 0:
-            kept.out[own:own + 3] = _ZERO_RUNS["minerals"]
-    if kept.shared and not 0 <= seat < s.players:  # (a seat outside the game sees no purse's cards)
-        o = off["purses"] + _PER_PURSE - 3
-        out[o:o + 3] = 0
+        for g in s.goal_hand[seat]:
+            out[o + ix["goals"][g]] = 1
     return out
 
 
