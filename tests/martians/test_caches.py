@@ -172,3 +172,28 @@ def test_kept_values_agree_with_a_fresh_computation_along_random_games() -> None
             s.apply(seat, rng.choice(s.legal_actions(seat)).id)
             steps += 1
     assert steps > 500
+
+
+def test_observation_kept_across_interleaved_games() -> None:
+    """The encoder keeps one absolute observation, compared block by block with the state
+    encoded last: games of the same and of other modes and sizes played in turn (as several
+    environments in one process are), observed by every seat now and then, each encode as
+    their views do; and an observation the caller changes is its own."""
+    games = [new(3, seed=41, mode="coop"), new(3, seed=42, mode="coop"), new(4, seed=43, mode="competitive"),
+             new(3, seed=44, mode="semi-coop"), new(1, seed=45, mode="solo")]
+    rngs = [random.Random(k) for k in range(len(games))]
+    rl.forget()  # (from nothing kept)
+    encoded = 0
+    for step in range(400):
+        for s, rng in zip(games, rngs, strict=True):
+            if s.over:
+                continue
+            seat = s.to_act[0]
+            for observer in range(s.players) if step % 3 == 0 else (seat,):
+                _same(s, observer)
+            mine = rl.encode_state(s, seat)
+            mine[:] = 7  # the caller's array: nothing kept changes
+            _same(s, seat)
+            encoded += 1
+            s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+    assert encoded > 500
