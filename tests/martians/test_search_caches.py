@@ -27,11 +27,18 @@ MODES = (
 
 
 def _fresh_decision(s: MartiansState) -> dict[str, object]:
-    """The decision of the acting seat made with every kept decision and action dropped."""
-    for table in (asked.KEPT, buildings._ACTIONS, experts._OFFERS, excavation._MOVE_ACTIONS,
-                  excavation._DIG_ACTIONS):
+    """The decision of the acting seat made with every kept decision and action dropped
+    (and kept again afterwards, so that what the game keeps lasts from step to step)."""
+    tables = (asked.KEPT, buildings._ACTIONS, experts._OFFERS, excavation._MOVE_ACTIONS,
+              excavation._DIG_ACTIONS)
+    saved = [dict(table) for table in tables]
+    for table in tables:
         table.clear()
-    return s._decision_for(s.tasks[-1], None).to_dict()
+    fresh = s._decision_for(s.tasks[-1], None).to_dict()
+    for table, entries in zip(tables, saved, strict=True):
+        table.clear()
+        table.update(entries)  # type: ignore[attr-defined]
+    return fresh
 
 
 def _check(s: MartiansState) -> None:
