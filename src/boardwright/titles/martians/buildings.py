@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from boardwright.engine.actions import Action, Decision
 
 from . import excavation
+from .asked import KEPT, keep
 from .content import RESOURCES
 from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
@@ -257,7 +258,7 @@ def quickest(s: MartiansState, corp: int, building: str) -> int:
     when it has none): `min(o.time for o in iter_offers(...))` without making the offers,
     for the turn's question whether a marker may go there (§5.2). A test checks both agree
     at every step of random games in every mode."""
-    least = _QUICKEST.get(building)
+    least = QUICKEST.get(building)
     return NO_ACTION if least is None else least(s, corp, s.purse(corp))
 
 
@@ -357,7 +358,7 @@ def _quick_education(s: MartiansState, corp: int, p: int) -> int:
 
 
 #: building -> `quickest` for it (the same buildings as `_OFFERS`)
-_QUICKEST: dict[str, Callable[[MartiansState, int, int], int]] = {
+QUICKEST: dict[str, Callable[[MartiansState, int, int], int]] = {
     "moxie": _quick_moxie, "hospital": _quick_hospital, "water": _quick_water,
     "construction": _quick_construction, "excavation": _quick_excavation,
     "landing_pod": _quick_landing_pod, "greenhouses": _quick_greenhouses,
@@ -367,44 +368,92 @@ _QUICKEST: dict[str, Callable[[MartiansState, int, int], int]] = {
 
 def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
+    acts = building_actions(s, corp)
+    if s.turn["done"]:
+        acts.append(LEAVE)
+    return building_asks(s, corp, acts)
+
+
+def building_asks(s: MartiansState, corp: int, acts: list[Action]) -> Decision:
+    """The building's decision offering `acts`."""
     b = s.turn["building"]
-    done = s.turn["done"]
+    seat = s.seat_of(corp)
+    name = s.content.buildings[b].name
     time = s.turn["time"]
-    acts = [_action(o) for o in iter_offers(s, corp, b) if o.time <= time and o.kind not in done]
-    if done:
-        acts.append(_LEAVE)
-    return Decision(s.seat_of(corp), "building",
-                    f"{s.name(corp)} in {s.content.buildings[b].name}: {s.turn['time']} time left",
-                    ref(BUILDING_SECTION[b]), tuple(acts))
-
-
-def _action(offer: Offer) -> Action:
-    """The action of an offer (the same few are asked at every step: kept by the offer)."""
-    hit = _ACTIONS.get(offer)
+    key = ("building", seat, corp, b, name, time, *map(id, acts))
+    hit = KEPT.get(key)
     if hit is None:
-        if len(_ACTIONS) >= 4096:
-            _ACTIONS.clear()
-        hit = _ACTIONS[offer] = Action(offer.id, f"{offer.label} [{offer.time} time]")
+        hit = keep(key, Decision(seat, "building", f"{s.name(corp)} in {name}: {time} time left",
+                                 _RULE[b], tuple(acts)))
     return hit
 
 
-#: an offer -> its action in the building's decision
-_ACTIONS: dict[Offer, Action] = {}
-_LEAVE = Action("leave", "leave the building")
+def building_actions(s: MartiansState, corp: int) -> list[Action]:
+    """The building's actions still open in this turn (time enough, a kind not done yet),
+    without "leave"."""
+    turn = s.turn
+    b = turn["building"]
+    done = turn["done"]
+    time = turn["time"]
+    acts = []
+    for o in _OFFERS.get(b, _nothing)(s, corp, s.purse(corp), False):
+        if o.time <= time and o.kind not in done:
+            hit = _ACTIONS.get((b, o.id, o.kind, o.time))
+            acts.append(hit[1] if hit is not None and hit[0] is s.content else _action(s, corp, b, o))
+    return acts
+
+
+def _action(s: MartiansState, corp: int, building: str, offer: Offer) -> Action:
+    """The action of an offer, its label from the labelled offers (the same few are asked at
+    every step: kept by building, id, kind and time, which with the content fix the label)."""
+    labelled = next(o for o in iter_offers(s, corp, building)
+                    if o.id == offer.id and o.kind == offer.kind and o.time == offer.time)
+    action = Action(offer.id, f"{labelled.label} [{offer.time} time]")
+    if offer.kind != "mission":  # a requirement's text is the scenario's: made each time
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        _ACTIONS[(building, offer.id, offer.kind, offer.time)] = (s.content, action)
+    return action
+
+
+#: (building, offer id, kind, time) -> (the content, the offer's action in the building's
+#: decision); the content is kept so that its id cannot be reused while the entry stands
+_ACTIONS: dict[tuple[str, str, str, int], tuple[Any, Action]] = {}
+LEAVE = Action("leave", "leave the building")
+_RULE = {b: ref(section) for b, section in BUILDING_SECTION.items()}
+
+
+def offer_terms(s: MartiansState, corp: int, action_id: str) -> tuple[str, int]:
+    """The kind and the time of a building action listed in this position's decision: what
+    its offer says (`iter_offers`), read from the id. A test checks both agree at every step
+    of random games in every mode."""
+    kind, _, arg = action_id.partition(":")
+    if kind == "research":
+        return kind, research_time(s, corp, arg)
+    if kind == "supplies":
+        return kind, int(arg)
+    if kind == "commission":
+        return "mission", 1
+    if kind == "tech":
+        tech = s.content.technologies[arg]
+        return ("corp_tech" if tech.kind == "corporation" else "colony_tech"), tech.time
+    if kind == "hire":
+        return kind, 0
+    return kind, 1  # oxygen, medicine, water, build, upgrade, install, excavate, mission, harvest, crops
 
 
 def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
     corp = int(task[1])
+    turn = s.turn
     if action_id == "leave":
         s.tasks.pop()
-        s.turn["building"] = ""
+        turn["building"] = ""
         return
-    b = s.turn["building"]
-    time = s.turn["time"]
-    offer = next(o for o in iter_offers(s, corp, b, False) if o.id == action_id and o.time <= time)
-    s.turn["time"] -= offer.time
-    s.turn["done"].append(offer.kind)
-    perform(s, corp, offer.id, ref(BUILDING_SECTION[b]))
+    b = turn["building"]
+    kind, time = offer_terms(s, corp, action_id)
+    turn["time"] -= time
+    turn["done"].append(kind)
+    perform(s, corp, action_id, _RULE[b])
 
 
 def perform(s: MartiansState, corp: int, action_id: str, rule: str) -> None:

@@ -189,17 +189,46 @@ def start(s: MartiansState, corp: int) -> None:
 def dig_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp, moved, dug = int(task[1]), int(task[2]), int(task[3])
     acts: list[Action] = []
+    machine = s.machine
     if not moved:
-        acts += [Action(f"move:{h}", f"move the machine {toward(s.machine, h)}") for h in moves(s)]
+        acts += [_move_action(machine, h) for h in _shared_moves(s)]
     if not dug:
         for h in dig_sources(s, corp):
             for r, i in dig_options(s, corp, h):
-                acts.append(Action(f"dig:{h}:{r}:{i}",
-                                   f"dig {r} regolith and {i} dirty ice {_at(s.machine, h)}"))
+                acts.append(_dig_action(machine, h, r, i))
         if moved:
-            acts.append(Action("skip", "do not dig"))
+            acts.append(_SKIP)
     return Decision(s.seat_of(corp), "excavation", f"{s.name(corp)}: excavation (M on the board is the "
-                    "machine)", ref("6.5"), tuple(acts))
+                    "machine)", _RULE, tuple(acts))
+
+
+def _move_action(machine: str, h: str) -> Action:
+    """Moving the machine from `machine` to `h` (the same few are asked at every step)."""
+    hit = _MOVE_ACTIONS.get((machine, h))
+    if hit is None:
+        if len(_MOVE_ACTIONS) >= 4096:
+            _MOVE_ACTIONS.clear()
+        hit = _MOVE_ACTIONS[(machine, h)] = Action(f"move:{h}", f"move the machine {toward(machine, h)}")
+    return hit
+
+
+def _dig_action(machine: str, h: str, r: int, i: int) -> Action:
+    """Digging r regolith and i dirty ice at `h`, the machine at `machine`."""
+    key = (machine, h, r, i)
+    hit = _DIG_ACTIONS.get(key)
+    if hit is None:
+        if len(_DIG_ACTIONS) >= 4096:
+            _DIG_ACTIONS.clear()
+        hit = _DIG_ACTIONS[key] = Action(f"dig:{h}:{r}:{i}",
+                                         f"dig {r} regolith and {i} dirty ice {_at(machine, h)}")
+    return hit
+
+
+#: (machine, field) -> the action of moving there; (machine, field, regolith, ice) -> of digging
+_MOVE_ACTIONS: dict[tuple[str, str], Action] = {}
+_DIG_ACTIONS: dict[tuple[str, str, int, int], Action] = {}
+_SKIP = Action("skip", "do not dig")
+_RULE = ref("6.5")
 
 
 def _at(machine: str, h: str) -> str:

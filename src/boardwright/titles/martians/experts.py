@@ -50,10 +50,21 @@ def offers(s: MartiansState, corp: int) -> list[Action]:
     out = []
     for i, (card, up) in enumerate(s.experts[corp]):
         if up and usable(s, corp, card):
-            rec = s.content.experts[card.split("#")[0]]
-            cost = ", ".join(f"{n} {k}" for k, n in rec.cost.items())
-            out.append(Action(f"expert:{i}", f"use the {rec.name} (pay {cost})"))
+            hit = _OFFERS.get((i, card))
+            if hit is None or hit[0] is not s.content:
+                rec = s.content.experts[card.split("#")[0]]
+                cost = ", ".join(f"{n} {k}" for k, n in rec.cost.items())
+                if len(_OFFERS) >= 4096:
+                    _OFFERS.clear()
+                action = Action(f"expert:{i}", f"use the {rec.name} (pay {cost})")
+                hit = _OFFERS[(i, card)] = (s.content, action)
+            out.append(hit[1])
     return out
+
+
+#: (place in the corporation's row, expert card) -> (the content, the action of using it);
+#: the content is kept so that its id cannot be reused while the entry stands
+_OFFERS: dict[tuple[int, str], tuple[Any, Action]] = {}
 
 
 def use(s: MartiansState, corp: int, i: int) -> None:

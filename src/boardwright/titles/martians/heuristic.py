@@ -17,8 +17,7 @@ from collections.abc import Callable
 from boardwright.engine import GameState
 
 from .content import RESOURCES
-from .plan import plan
-from .setup import scenario_requirements
+from .plan import ScenarioWork, quarters_plan, quarters_tokens, scenario_work
 from .state import RES_INDEX, MartiansState
 
 #: co-op and solo weights: satisfaction counts for little beside winning
@@ -33,6 +32,8 @@ REQ_CONDITION, REQ_GOODS = 6.0, 3.0
 #: semi-co-op: weight of the team's prospects beside the seat's lead in reputation
 SEMI_TEAM = 0.5
 
+_FOOD, _MEDICINE, _CREDITS = RES_INDEX["food"], RES_INDEX["medicine"], RES_INDEX["credits"]
+
 WORTH = {"regolith": 0.4, "dirty_ice": 0.4, "energy": 0.5, "supplies": 0.6, "food": 1.5, "medicine": 2.0,
          "drinking_water": 0.6, "credits": 0.2}
 
@@ -43,51 +44,36 @@ def _stock(s: MartiansState, purse: int, worth: dict[str, float] = WORTH) -> flo
 
 def _team(s: MartiansState, purse: int = 0) -> float:
     last = s.cycle >= s.cycles
-    ox, dis, hun, _ = map(sum, zip(*s.quarters, strict=True))  # the tokens of every quarters
-    alive = sum(s.colonists) - sum(s.dead)
-    value = REPUTATION * s.reputation[purse] + 2.0 * alive - 6.0 * sum(s.dead)
+    ox, dis, hun, birth = quarters_tokens(s)  # the tokens of every quarters
+    dead = sum(s.dead)
+    alive = sum(s.colonists) - dead
+    value = REPUTATION * s.reputation[purse] + 2.0 * alive - 6.0 * dead
     # an oxygen token left kills a colonist of every corporation; disease and hunger cost
     # an action marker, and at the end of the last cycle any token loses the game
     value -= (10.0 if last else 5.0 * s.corps) * ox
     # food and medicine in store will be delivered against hunger and disease (two a turn)
-    food, med = s.have(purse, "food"), s.have(purse, "medicine")
+    res = s.res[purse]
+    food, med = res[_FOOD], res[_MEDICINE]
     pen_d, pen_h = (8.0 if last else 3.0), (6.0 if last else 1.5)
     value -= pen_d * (max(0, dis - med) + 0.3 * min(dis, med))
     value -= pen_h * (max(0, hun - food) + 0.3 * min(hun, food))
-    value += 10.0 * len(s.requirements_done) + _requirements_progress(s, purse)
+    work = scenario_work(s, purse, birth) if _scenario(s) else None
+    value += 10.0 * len(s.requirements_done) + _progress(res, work)
     # the work left to the end (plan.py): each action still needed, each energy marker
     # missing and each action beyond the time left is a step away from the win
-    p = plan(s, purse)
+    p = quarters_plan(s, purse, ox, dis, hun, birth, work)
     value -= ACTION * p.actions + ENERGY_SHORT * p.short["energy"] + TIME_SHORT * max(0.0, p.actions - p.time)
     value += IDLE * min(p.time, p.actions)  # time that still has work to do
     value += SURPLUS * max(0.0, p.income - p.energy) - GATED * p.gated
-    value += 0.1 * s.have(purse, "credits") + 0.4 * sum(s.hand)
+    value += 0.1 * res[_CREDITS] + 0.4 * sum(s.hand)
     # penalty markers: out of use until regained (the infirmary's time unit is in the plan)
-    value -= MARKER * (sum(len(b) for b in s.infirmary) + sum(len(b) for b in s.apartments))
+    markers = 0
+    for box in s.infirmary:
+        markers += len(box)
+    for box in s.apartments:
+        markers += len(box)
+    value -= MARKER * markers
     return value
-
-
-def _condition_progress(s: MartiansState, condition: str) -> float:
-    """How far the colony is towards a requirement's condition, 0 to 1."""
-    # only the condition asked is measured (the bots ask at every step)
-    if condition == "all_built":
-        share = 1.0 - len(s.unbuilt) / 4
-    elif condition == "two_colony_technologies":
-        share = len(s.colony_tech) / 2
-    elif condition == "one_colony_technology":
-        share = float(len(s.colony_tech))
-    elif condition == "fourth_colonist":
-        share = 1.0 if any(n >= 4 for n in s.colonists) else sum(q[3] for q in s.quarters) / 3
-    elif condition == "two_birth_rate_tokens":
-        share = sum(q[3] for q in s.quarters) / 2
-    elif condition in ("four_upgrades", "two_upgrades"):
-        upgrades = 8 - sum(len(v) for v in s.upgrades.values())
-        share = upgrades / (4 if condition == "four_upgrades" else 2)
-    elif condition == "three_installations":
-        share = sum(len(v) for v in s.install.values()) / 3
-    else:
-        share = 1.0
-    return min(1.0, share)
 
 
 def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
@@ -95,24 +81,19 @@ def _requirements_progress(s: MartiansState, purse: int = 0) -> float:
     for the goods (and mineral cards) in store that the mission will pay."""
     if not _scenario(s):
         return 0.0
-    done = {str(x[0]) for x in s.requirements_done}
-    regolith = s.content.regolith
-    held = [regolith[c.split("#")[0]].mineral for c in s.regolith[purse]]
-    res = s.res[purse]
+    return _progress(s.res[purse], scenario_work(s, purse, sum(q[3] for q in s.quarters)))
+
+
+def _progress(res: list[int], work: ScenarioWork | None) -> float:
+    """`_requirements_progress` from the requirements' reading (`plan.scenario_work`)."""
+    if work is None:
+        return 0.0
     value = 0.0
-    for r in scenario_requirements(s):
-        if r.id in done:
-            continue
-        have = 0
-        want = len(r.minerals)
-        for k, n in r.cost.items():
-            amount = res[RES_INDEX[k]]
+    for share, cost, have, want in work.progress:
+        for i, n in cost:
+            amount = res[i]
             have += n if n < amount else amount  # min(amount, n)
-            want += n
-        for m in r.minerals:
-            if m in held:
-                have += 1
-        value += REQ_CONDITION * _condition_progress(s, r.condition) + REQ_GOODS * have / max(1, want)
+        value += REQ_CONDITION * share + REQ_GOODS * have / want
     return value
 
 
@@ -125,21 +106,22 @@ INSIDE = ("building", "dig", "examine")
 
 
 def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], float] = _team,
-            base: float | None = None) -> float:
+            base: float | None = None, spend: bool = False) -> float:
     """Inside a building, an excavation or an examination: the best open step's gain,
     discounted (look-ahead of `depth` steps), so that a marker placed or an excavation
-    started is worth what it leads to. `base`: `value(s)` when the caller has it already."""
+    started is worth what it leads to. `base`: `value(s)` when the caller has it already;
+    `spend`: `s` is a copy of the look-ahead's own, which its last step may play on."""
     if depth <= 0 or not s.tasks or s.tasks[-1][0] not in INSIDE or s.over:
         return 0.0
     corp = int(s.tasks[-1][1])
     seat = s.seat_of(corp)
     if base is None:
         base = value(s)
+    steps = [a for a in s.legal_actions(seat) if a.id not in ("leave", "skip")]
+    last = len(steps) - 1
     best = 0.0
-    for a in s.legal_actions(seat):
-        if a.id in ("leave", "skip"):
-            continue
-        child = s.clone()
+    for i, a in enumerate(steps):
+        child = s if spend and i == last else s.clone()
         assert isinstance(child, MartiansState)
         child.apply_listed(seat, a)  # listed in this very position's decision
         if child.over:
@@ -148,7 +130,7 @@ def _inside(s: MartiansState, depth: int = 2, value: Callable[[MartiansState], f
         # the look-ahead follows it to its end without spending a step on each
         step = 0 if child.tasks and child.tasks[-1][0] in ("dig", "examine") else 1
         worth = value(child)
-        best = max(best, worth + _inside(child, depth - step, value, worth) - base)
+        best = max(best, worth + _inside(child, depth - step, value, worth, True) - base)
     return 0.9 * best
 
 

@@ -218,7 +218,13 @@ class MartiansState(TaskStackState):
                 self.tasks.pop()
                 auto(self, top)
                 continue
-            if top[0] == "goal_keep":
+            kind = top[0]
+            if kind == "goal_keep":
+                return
+            if kind == "turn" or (kind == "building" and self.turn["done"]):
+                # never empty (ending the turn, leaving the building are always offered):
+                # the decision is made when someone asks (`_cached`), and a search copy
+                # that is scored or dropped here never makes it
                 return
             dec = self._decision_for(top, None)
             if dec.actions:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from boardwright.engine.actions import Action, Decision
 
 from . import buildings, cycle, experts
+from .asked import KEPT, keep
+from .content import RESOURCES
 from .glossary import name_of
 from .rules import BUILDING_SECTION, ref
 from .setup import remove_token
@@ -25,6 +27,15 @@ _RTG = Action("rtg", "draw 1 energy from the RTG (-1 reputation)")
 _INFIRMARY = Action("infirmary", "take an action marker back from the infirmary (1 time)")
 _APARTMENTS = Action("apartments", "take an action marker back from the apartments (2 credits)")
 _DONE = Action("done", "deliver nothing more")
+#: (product, its token's place in a quarters, its place in a purse, the action of delivering
+#: it to each quarters)
+_DELIVERIES = tuple(
+    (kind, idx, RESOURCES.index(kind),
+     tuple(Action(f"{kind}:{q + 1}", f"deliver 1 {kind} to Q{q + 1} (remove a {token} token)")
+           for q in range(4)))
+    for kind, token, idx in (("food", "hunger", 2), ("medicine", "disease", 1)))
+_CREDITS = RESOURCES.index("credits")
+_COLONIST_RULE, _TURN_RULE, _DELIVERY_RULE = ref("4.2"), ref("5"), ref("5.8")
 
 
 # ------------------------------------------------------------------ colonist token
@@ -46,7 +57,7 @@ def colonist_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
         if dead_left(s, corp) > 0:
             acts.append(_REST)
     return Decision(s.seat_of(corp), "colonist", f"{s.name(corp)}: round {s.round} of cycle {s.cycle}",
-                    ref("4.2"), tuple(acts))
+                    _COLONIST_RULE, tuple(acts))
 
 
 def apply_colonist(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
@@ -78,6 +89,8 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
     out = []
     time = s.turn["time"]
     unbuilt, upgrades, event = s.unbuilt, s.upgrades, s.event_active
+    p = s.purse(corp)
+    quick = buildings.QUICKEST
     for b, occ in s.fields.items():
         if b in unbuilt or corp in occ or (event and buildings.closed(s, b)):
             continue
@@ -90,7 +103,8 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
             if extra > time:
                 continue
             if least < 0:
-                least = buildings.quickest(s, corp, b)
+                q = quick.get(b)  # `buildings.quickest` written out
+                least = buildings.NO_ACTION if q is None else q(s, corp, p)
             if least <= time - extra:
                 out.append((b, f, extra))
     return out
@@ -101,11 +115,20 @@ def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     t = s.turn["time"]
     names = s.content.buildings
     acts = [_placing(b, f, extra, names[b].name) for b, f, extra in placements(s, corp)]
-    if t >= 1 and any(corp in occ for occ in s.fields.values()):
-        acts.append(_RECREATION)
+    if t >= 1:
+        for occ in s.fields.values():
+            if corp in occ:
+                acts.append(_RECREATION)
+                break
     acts += free_steps(s, corp)
     acts.append(_END)
-    return Decision(s.seat_of(corp), "turn", f"{s.name(corp)}: {t} time unit(s) left", ref("5"), tuple(acts))
+    seat = s.seat_of(corp)
+    key = ("turn", seat, corp, t, *map(id, acts))
+    hit = KEPT.get(key)
+    if hit is None:
+        hit = keep(key, Decision(seat, "turn", f"{s.name(corp)}: {t} time unit(s) left", _TURN_RULE,
+                                 tuple(acts)))
+    return hit
 
 
 def _placing(building: str, field: int, extra: int, name: str) -> Action:
@@ -133,11 +156,18 @@ def free_steps(s: MartiansState, corp: int) -> list[Action]:
     acts = []
     if not s.rtg_used[corp] and s.rtg > 0 and s.reputation[p] >= 1:
         acts.append(_RTG)
-    if s.turn["time"] >= 1 and any(corp in box for box in s.infirmary):
-        acts.append(_INFIRMARY)
-    if s.have(p, "credits") >= 2 and any(corp in box for box in s.apartments):
-        acts.append(_APARTMENTS)
-    if not s.turn["expert"]:
+    turn = s.turn
+    if turn["time"] >= 1:
+        for box in s.infirmary:
+            if corp in box:
+                acts.append(_INFIRMARY)
+                break
+    if s.res[p][_CREDITS] >= 2:
+        for box in s.apartments:
+            if corp in box:
+                acts.append(_APARTMENTS)
+                break
+    if not turn["expert"] and s.experts[corp]:
         acts += experts.offers(s, corp)
     return acts
 
@@ -149,14 +179,12 @@ def building_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
     """A building's actions (§5.3) and, once one is done, the free steps between two of them:
     before the first they add nothing the turn did not offer before the marker went in, and
     a marker must serve an action (§5.2)."""
-    dec = buildings.building_decision(s, task, seat)
-    if not s.turn["done"]:
-        return dec
-    free = free_steps(s, int(task[1]))
-    if not free:
-        return dec
-    acts = list(dec.actions)  # "leave" stays last
-    return Decision(dec.seat, dec.kind, dec.prompt, dec.rule, (*acts[:-1], *free, acts[-1]))
+    corp = int(task[1])
+    acts = buildings.building_actions(s, corp)
+    if s.turn["done"]:
+        acts += free_steps(s, corp)
+        acts.append(buildings.LEAVE)  # "leave" stays last
+    return buildings.building_asks(s, corp, acts)
 
 
 def apply_building(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
@@ -238,14 +266,15 @@ def deliver_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     p = s.purse(corp)
     acts = []
     if count < 2:
-        for kind, token, idx in (("food", "hunger", 2), ("medicine", "disease", 1)):
-            if s.have(p, kind) >= 1:
-                acts += [Action(f"{kind}:{q + 1}", f"deliver 1 {kind} to Q{q + 1} (remove a {token} token)")
-                         for q in s.allowed_quarters(corp) if s.quarters[q][idx]]
+        res = s.res[p]
+        for _kind, idx, resource, offers in _DELIVERIES:
+            if res[resource] >= 1:
+                quarters = s.quarters
+                acts += [offers[q] for q in s.allowed_quarters(corp) if quarters[q][idx]]
     if acts:
         acts.append(_DONE)
     return Decision(s.seat_of(corp), "delivery", f"{s.name(corp)}: products delivery ({count} of 2)",
-                    ref("5.8"), tuple(acts))
+                    _DELIVERY_RULE, tuple(acts))
 
 
 def apply_deliver(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
