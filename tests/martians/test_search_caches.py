@@ -50,6 +50,8 @@ def _check(s: MartiansState) -> None:
         for purse in range(len(s.res)):
             assert plan.scenario_work(s, purse, quarters[3]) == plan.read_scenario_work(s, purse, quarters[3])
     assert plan.crop_chain(s) == plan.read_crop_chain(s)
+    for corp in range(s.corps):
+        assert buildings.other_crops(s, corp) == buildings.read_other_crops(s, corp)
     seat = s.to_act[0]
     kept = s.acting_decision(seat)  # made when the position was reached, or now (kept or not)
     assert kept.to_dict() == _fresh_decision(s)

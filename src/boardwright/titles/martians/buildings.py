@@ -204,10 +204,31 @@ def _greenhouses(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[
     if s.can_pay(p, cost):
         yield Offer("harvest", "harvest your crop tile", "harvest", 1)
     if s.res[p][ENERGY] >= 1:
-        mine = s.crop[corp].split("#")[0]
-        for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
+        for kind in other_crops(s, corp):
             yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}" if labels else "",
                         "crops", 1)
+
+
+def other_crops(s: MartiansState, corp: int) -> tuple[str, ...]:
+    """The kinds of crop tile in the supply other than the corporation's own, sorted, kept by
+    the supply and the tile (a test checks them against `read_other_crops` at every step)."""
+    key = (s.crop[corp], *s.crop_supply)
+    hit = _OTHER_CROPS.get(key)
+    if hit is None:
+        if len(_OTHER_CROPS) >= 4096:
+            _OTHER_CROPS.clear()
+        hit = _OTHER_CROPS[key] = read_other_crops(s, corp)
+    return hit
+
+
+def read_other_crops(s: MartiansState, corp: int) -> tuple[str, ...]:
+    """`other_crops` read afresh."""
+    mine = s.crop[corp].split("#")[0]
+    return tuple(sorted({t.split("#")[0] for t in s.crop_supply} - {mine}))
+
+
+#: (the corporation's crop tile, the supply's tiles) -> `other_crops`
+_OTHER_CROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _laboratory(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
