@@ -50,12 +50,22 @@ def _check(s: MartiansState) -> None:
         for purse in range(len(s.res)):
             assert plan.scenario_work(s, purse, quarters[3]) == plan.read_scenario_work(s, purse, quarters[3])
     assert plan.crop_chain(s) == plan.read_crop_chain(s)
+    for corp in range(s.corps):
+        assert buildings.other_crops(s, corp) == buildings.read_other_crops(s, corp)
     seat = s.to_act[0]
     kept = s.acting_decision(seat)  # made when the position was reached, or now (kept or not)
     assert kept.to_dict() == _fresh_decision(s)
     top = s.tasks[-1]
+    for b in s.fields:  # what `building_actions` assumes of every building's offers
+        for corp in range(s.corps):
+            for o in buildings.iter_offers(s, corp, b, False):
+                assert o.kind in buildings.KINDS[b] and o.time >= buildings.LEAST_TIME.get(b, 1), o
     if top[0] == "building":
         corp = int(top[1])
+        turn = s.turn
+        wanted = [o.id for o in buildings.iter_offers(s, corp, turn["building"], False)
+                  if o.time <= turn["time"] and o.kind not in turn["done"]]
+        assert [a.id for a in buildings.building_actions(s, corp)] == wanted
         offers = {o.id: (o.kind, o.time) for o in buildings.iter_offers(s, corp, s.turn["building"], False)}
         for a in kept.actions:
             if a.id in offers:

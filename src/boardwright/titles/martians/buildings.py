@@ -204,10 +204,31 @@ def _greenhouses(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[
     if s.can_pay(p, cost):
         yield Offer("harvest", "harvest your crop tile", "harvest", 1)
     if s.res[p][ENERGY] >= 1:
-        mine = s.crop[corp].split("#")[0]
-        for kind in sorted({t.split("#")[0] for t in s.crop_supply} - {mine}):
+        for kind in other_crops(s, corp):
             yield Offer(f"crops:{kind}", f"change your crop tile to {name_of(kind)}" if labels else "",
                         "crops", 1)
+
+
+def other_crops(s: MartiansState, corp: int) -> tuple[str, ...]:
+    """The kinds of crop tile in the supply other than the corporation's own, sorted, kept by
+    the supply and the tile (a test checks them against `read_other_crops` at every step)."""
+    key = (s.crop[corp], *s.crop_supply)
+    hit = _OTHER_CROPS.get(key)
+    if hit is None:
+        if len(_OTHER_CROPS) >= 4096:
+            _OTHER_CROPS.clear()
+        hit = _OTHER_CROPS[key] = read_other_crops(s, corp)
+    return hit
+
+
+def read_other_crops(s: MartiansState, corp: int) -> tuple[str, ...]:
+    """`other_crops` read afresh."""
+    mine = s.crop[corp].split("#")[0]
+    return tuple(sorted({t.split("#")[0] for t in s.crop_supply} - {mine}))
+
+
+#: (the corporation's crop tile, the supply's tiles) -> `other_crops`
+_OTHER_CROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _laboratory(s: MartiansState, corp: int, p: int, labels: bool) -> Iterator[Offer]:
@@ -390,34 +411,62 @@ def building_asks(s: MartiansState, corp: int, acts: list[Action]) -> Decision:
 
 def building_actions(s: MartiansState, corp: int) -> list[Action]:
     """The building's actions still open in this turn (time enough, a kind not done yet),
-    without "leave"."""
+    without "leave". A building whose every kind of action is done, or whose quickest
+    action takes more time than is left (`KINDS`, `LEAST_TIME`), offers none without
+    asking its offers. A test checks this against the offers at every step of random games."""
     turn = s.turn
     b = turn["building"]
     done = turn["done"]
     time = turn["time"]
+    if time < LEAST_TIME.get(b, 1):
+        return []
+    if done:
+        for kind in KINDS.get(b, ()):
+            if kind not in done:
+                break
+        else:
+            return []
     acts = []
+    content = s.content
     for o in _OFFERS.get(b, _nothing)(s, corp, s.purse(corp), False):
         if o.time <= time and o.kind not in done:
             hit = _ACTIONS.get((b, o.id, o.kind, o.time))
-            acts.append(hit[1] if hit is not None and hit[0] is s.content else _action(s, corp, b, o))
+            if hit is None or hit[0] is not (content if o.kind != "mission" else _label_source(s, o.id)):
+                acts.append(_action(s, corp, b, o))
+            else:
+                acts.append(hit[1])
     return acts
+
+
+#: building -> every kind of action it offers (`Offer.kind`); the least time one takes
+KINDS = {"moxie": ("oxygen",), "hospital": ("medicine",), "water": ("water",),
+         "construction": ("build", "upgrade", "install"), "excavation": ("excavate",),
+         "landing_pod": ("research", "supplies", "mission"), "greenhouses": ("harvest", "crops"),
+         "laboratory": ("corp_tech", "colony_tech"), "education": ("hire",)}
+LEAST_TIME = {"education": 0}  # every other action takes 1 time unit or more (content.py)
+
+
+def _label_source(s: MartiansState, offer_id: str) -> Any:
+    """What fixes an offer's label beside its id: the scenario's requirements at this player
+    count for a requirement's mission, the content otherwise (a commission, kind "mission")."""
+    return scenario_requirements(s) if offer_id.startswith("mission:") else s.content
 
 
 def _action(s: MartiansState, corp: int, building: str, offer: Offer) -> Action:
     """The action of an offer, its label from the labelled offers (the same few are asked at
-    every step: kept by building, id, kind and time, which with the content fix the label)."""
+    every step: kept by building, id, kind and time, which with the content, or for a
+    requirement's mission the scenario's requirements, fix the label)."""
     labelled = next(o for o in iter_offers(s, corp, building)
                     if o.id == offer.id and o.kind == offer.kind and o.time == offer.time)
     action = Action(offer.id, f"{labelled.label} [{offer.time} time]")
-    if offer.kind != "mission":  # a requirement's text is the scenario's: made each time
-        if len(_ACTIONS) >= 4096:
-            _ACTIONS.clear()
-        _ACTIONS[(building, offer.id, offer.kind, offer.time)] = (s.content, action)
+    if len(_ACTIONS) >= 4096:
+        _ACTIONS.clear()
+    _ACTIONS[(building, offer.id, offer.kind, offer.time)] = (_label_source(s, offer.id), action)
     return action
 
 
-#: (building, offer id, kind, time) -> (the content, the offer's action in the building's
-#: decision); the content is kept so that its id cannot be reused while the entry stands
+#: (building, offer id, kind, time) -> (the content or the requirements, the offer's action in
+#: the building's decision); they are kept so that their id cannot be reused while the entry stands
 _ACTIONS: dict[tuple[str, str, str, int], tuple[Any, Action]] = {}
 LEAVE = Action("leave", "leave the building")
 _RULE = {b: ref(section) for b, section in BUILDING_SECTION.items()}

@@ -243,6 +243,17 @@ class MartiansState(TaskStackState):
             return goals.choosers(self)
         return (self.seat_of(int(top[1])),)
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The engine's `to_act` (nobody while a chance event is pending or once the game is
+        over, else `_to_act`) in one call: searches ask at every step."""
+        if self._pending is not None or self.finished or not self.tasks:
+            return ()
+        top = self.tasks[-1]
+        if top[0] == "goal_keep":
+            return goals.choosers(self)
+        return (0,) if self.mode == "solo" else (int(top[1]),)
+
     def _why_illegal(self, seat: int, action_id: str) -> tuple[str, str] | None:
         return turn.why_illegal(self, seat, action_id)
 

@@ -56,8 +56,13 @@ def colonist_decision(s: MartiansState, task: Any, seat: int | None) -> Decision
             acts.append(_WORK)
         if dead_left(s, corp) > 0:
             acts.append(_REST)
-    return Decision(s.seat_of(corp), "colonist", f"{s.name(corp)}: round {s.round} of cycle {s.cycle}",
-                    _COLONIST_RULE, tuple(acts))
+    seat = s.seat_of(corp)
+    key = ("colonist", seat, corp, s.round, s.cycle, *map(id, acts))
+    hit = KEPT.get(key)
+    if hit is None:
+        hit = keep(key, Decision(seat, "colonist", f"{s.name(corp)}: round {s.round} of cycle {s.cycle}",
+                                 _COLONIST_RULE, tuple(acts)))
+    return hit
 
 
 def apply_colonist(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
@@ -273,8 +278,13 @@ def deliver_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
                 acts += [offers[q] for q in s.allowed_quarters(corp) if quarters[q][idx]]
     if acts:
         acts.append(_DONE)
-    return Decision(s.seat_of(corp), "delivery", f"{s.name(corp)}: products delivery ({count} of 2)",
-                    _DELIVERY_RULE, tuple(acts))
+    seat = s.seat_of(corp)
+    key = ("delivery", seat, corp, count, *map(id, acts))  # most often none: skipped at once
+    hit = KEPT.get(key)
+    if hit is None:
+        hit = keep(key, Decision(seat, "delivery", f"{s.name(corp)}: products delivery ({count} of 2)",
+                                 _DELIVERY_RULE, tuple(acts)))
+    return hit
 
 
 def apply_deliver(s: MartiansState, task: Any, seat: int, action_id: str) -> None:
