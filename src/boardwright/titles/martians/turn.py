@@ -87,15 +87,17 @@ def begin(s: MartiansState, corp: int) -> None:
 
 
 # ------------------------------------------------------------------ the turn
-def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
-    """(building, field, extra time) where the corporation may put an action marker (§5.2)."""
+def placements(s: MartiansState, corp: int) -> list[Action]:
+    """The actions of putting an action marker in a field, where the corporation may (§5.2)."""
     if s.hand[corp] <= 0:
         return []
-    out = []
+    out: list[Action] = []
     time = s.turn["time"]
     unbuilt, upgrades, event = s.unbuilt, s.upgrades, s.event_active
     p = s.purse(corp)
     quick = buildings.QUICKEST
+    names = s.content.buildings
+    placing = _PLACING
     for b, occ in s.fields.items():
         if b in unbuilt or corp in occ or (event and buildings.closed(s, b)):
             continue
@@ -110,16 +112,17 @@ def placements(s: MartiansState, corp: int) -> list[tuple[str, int, int]]:
             if least < 0:
                 q = quick.get(b)  # `buildings.quickest` written out
                 least = buildings.NO_ACTION if q is None else q(s, corp, p)
+                name = names[b].name
             if least <= time - extra:
-                out.append((b, f, extra))
+                hit = placing.get((b, f, extra, name))
+                out.append(_placing(b, f, extra, name) if hit is None else hit)
     return out
 
 
 def turn_decision(s: MartiansState, task: Any, seat: int | None) -> Decision:
     corp = int(task[1])
     t = s.turn["time"]
-    names = s.content.buildings
-    acts = [_placing(b, f, extra, names[b].name) for b, f, extra in placements(s, corp)]
+    acts = placements(s, corp)
     if t >= 1:
         for occ in s.fields.values():
             if corp in occ:
