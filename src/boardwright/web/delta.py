@@ -16,6 +16,7 @@ so the rebuilt payload encodes to the same JSON text.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ import orjson
 
 Op = list[Any]
 SMALL = 64  # lists up to this length with the same length are compared element by element
+SCALARS = frozenset((str, int, float, bool))  # equal by `==` when of the same type
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -34,7 +36,10 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        # mostly the log, whose entries are shared: compared by identity in C first
+        return all(map(operator.is_, a, b)) or all(_same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -56,6 +61,11 @@ def _walk(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
     if type(old) is not type(new):
         ops.append([path, "set", new])
         return
+    t = type(new)
+    if t in SCALARS:
+        if old != new:
+            ops.append([path, "set", new])
+        return
     if isinstance(new, dict | list) and _unchanged(old, new):
         return
     if isinstance(new, dict):
@@ -66,8 +76,11 @@ def _walk(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
         for k, v in new.items():
             if k not in old:
                 ops.append([[*path, k], "set", v])
-            else:
-                _walk(old[k], v, [*path, k], ops)
+                continue
+            o = old[k]
+            if o is v or (type(o) is type(v) and type(v) in SCALARS and o == v):
+                continue  # most of a view is unchanged: no call for its plain values
+            _walk(o, v, [*path, k], ops)
         for k in old:
             if k not in new:
                 ops.append([[*path, k], "del"])
@@ -76,8 +89,10 @@ def _walk(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
         n = len(old)
         if len(new) == n:
             if n <= SMALL:
-                for i in range(n):
-                    _walk(old[i], new[i], [*path, i], ops)
+                for i, (o, v) in enumerate(zip(old, new, strict=True)):
+                    if o is v or (type(o) is type(v) and type(v) in SCALARS and o == v):
+                        continue
+                    _walk(o, v, [*path, i], ops)
             elif not _same(old, new):
                 ops.append([path, "set", new])
             return
