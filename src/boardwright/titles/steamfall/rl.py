@@ -374,6 +374,7 @@ def _head(out: array[float], view: dict[str, Any], me: int, players: int) -> Non
     """The head of the view: scenario, round, first player, invention, supplies, decks."""
     ix, offsets, _, _ = _layout()
     ids = _ids()
+    out = memoryview(out)  # type: ignore[assignment]  # item writes: about half the array's cost
     out[SCENARIOS.index(view["scenario"])] = 1.0
     out[offsets[1]] = view["round"] / 3
     out[offsets[2] + (int(view["first"]) - me) % players] = 1.0
@@ -438,6 +439,7 @@ def _seat(out: array[float], base: int, pl: dict[str, Any], hand_size: int) -> N
     ix = _layout()[0]
     i_chars, i_items, i_civs = ix["characters"], ix["items"], ix["civilians"]
     n_items = len(i_items)
+    out = memoryview(out)  # type: ignore[assignment]  # item writes: about half the array's cost
     out[base] = 1.0
     o = base + 1
     if pl.get("char"):
@@ -656,6 +658,7 @@ def _areas_from_state(out: array[float], st: SteamfallState, me: int, players: i
     for p, pl in enumerate(st.pl):
         standing.setdefault(pl.get("at", -1), []).append((p - me) % players)
     n_districts = b.n_districts
+    out = memoryview(out)  # type: ignore[assignment]  # item writes: about half the array's cost
     # the state's lists read once (an attribute lookup per area and field costs more)
     tokens, cubes, ruins, rside = st.tok, st.cubes, st.ruins, st.rside
     event, tablet, up, looked_at, loc = st.event, st.tablet, st.up, st.looked, st.loc
